@@ -1,0 +1,204 @@
+/* mcp-client.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined (MCP_GLIB_INSIDE) && !defined (MCP_GLIB_COMPILATION)
+# error "Only <mcp-glib/mcp-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "mcp-implementation.h"
+#include "mcp-request-options.h"
+#include "mcp-server-request.h"
+#include "mcp-tool-result.h"
+#include "mcp-transport.h"
+#include "mcp-version-macros.h"
+
+G_BEGIN_DECLS
+
+/**
+ * MCP_PROTOCOL_VERSION_LATEST:
+ *
+ * The newest MCP protocol revision the client offers when it connects.
+ *
+ * Since: 1.0
+ */
+#define MCP_PROTOCOL_VERSION_LATEST "2025-11-25"
+
+/**
+ * MCP_CLIENT_DEFAULT_REQUEST_TIMEOUT:
+ *
+ * The default of [property@Mcp.Client:request-timeout]: 60 seconds.
+ *
+ * Since: 1.0
+ */
+#define MCP_CLIENT_DEFAULT_REQUEST_TIMEOUT 60000
+
+/**
+ * MCP_CLIENT_DEFAULT_MAX_REQUEST_TIMEOUT:
+ *
+ * The default of [property@Mcp.Client:max-request-timeout]: 10 minutes.
+ *
+ * Since: 1.0
+ */
+#define MCP_CLIENT_DEFAULT_MAX_REQUEST_TIMEOUT 600000
+
+/**
+ * MCP_CLIENT_DEFAULT_CONNECT_TIMEOUT:
+ *
+ * The default of [property@Mcp.Client:connect-timeout]: 60 seconds.
+ *
+ * Since: 1.0
+ */
+#define MCP_CLIENT_DEFAULT_CONNECT_TIMEOUT 60000
+
+/**
+ * McpClientState:
+ * @MCP_CLIENT_STATE_DISCONNECTED: not connected yet
+ * @MCP_CLIENT_STATE_CONNECTING: the handshake is in progress
+ * @MCP_CLIENT_STATE_READY: connected; requests can be made
+ * @MCP_CLIENT_STATE_CLOSED: the connection ended, by a close or a failure
+ *
+ * The life cycle of a [class@Mcp.Client]. A client is used for one
+ * connection: once closed, create a new one to connect again.
+ *
+ * Since: 1.0
+ */
+typedef enum
+{
+  MCP_CLIENT_STATE_DISCONNECTED,
+  MCP_CLIENT_STATE_CONNECTING,
+  MCP_CLIENT_STATE_READY,
+  MCP_CLIENT_STATE_CLOSED,
+} McpClientState;
+
+#define MCP_TYPE_CLIENT (mcp_client_get_type ())
+
+MCP_AVAILABLE_IN_1_0
+G_DECLARE_FINAL_TYPE (McpClient, mcp_client, MCP, CLIENT, GObject)
+
+MCP_AVAILABLE_IN_1_0
+McpClient         *mcp_client_new                     (McpTransport         *transport);
+MCP_AVAILABLE_IN_1_0
+McpTransport      *mcp_client_get_transport           (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+McpClientState     mcp_client_get_state               (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+const char        *mcp_client_get_client_name         (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_client_name         (McpClient            *self,
+                                                       const char           *name);
+MCP_AVAILABLE_IN_1_0
+const char        *mcp_client_get_client_version      (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_client_version      (McpClient            *self,
+                                                       const char           *version);
+MCP_AVAILABLE_IN_1_0
+guint              mcp_client_get_request_timeout     (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_request_timeout     (McpClient            *self,
+                                                       guint                 timeout_ms);
+MCP_AVAILABLE_IN_1_0
+guint              mcp_client_get_max_request_timeout (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_max_request_timeout (McpClient            *self,
+                                                       guint                 timeout_ms);
+MCP_AVAILABLE_IN_1_0
+guint              mcp_client_get_connect_timeout     (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_connect_timeout     (McpClient            *self,
+                                                       guint                 timeout_ms);
+MCP_AVAILABLE_IN_1_0
+McpImplementation *mcp_client_get_server_info         (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+JsonObject        *mcp_client_get_server_capabilities (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+const char        *mcp_client_get_protocol_version    (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+const char        *mcp_client_get_instructions        (McpClient            *self);
+
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_connect_async           (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_connect_finish          (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_list_tools_async        (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_list_tools_finish       (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_call_tool_async         (McpClient            *self,
+                                                       const char           *name,
+                                                       JsonObject           *arguments,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_call_tool_full_async    (McpClient            *self,
+                                                       const char           *name,
+                                                       JsonObject           *arguments,
+                                                       McpRequestOptions    *options,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpToolResult     *mcp_client_call_tool_finish        (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_request_async           (McpClient            *self,
+                                                       const char           *method,
+                                                       JsonNode             *params,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_request_full_async      (McpClient            *self,
+                                                       const char           *method,
+                                                       JsonNode             *params,
+                                                       McpRequestOptions    *options,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+JsonNode          *mcp_client_request_finish          (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_notify_async            (McpClient            *self,
+                                                       const char           *method,
+                                                       JsonNode             *params,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_notify_finish           (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_close_async             (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_close_finish            (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+
+G_END_DECLS

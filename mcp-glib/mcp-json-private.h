@@ -1,0 +1,35 @@
+/* mcp-json-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Deeper input is refused before parsing: json-glib's parser recurses once
+ * per level, and a hostile peer must not be able to exhaust the stack. */
+#define MCP_JSON_MAX_DEPTH 512
+
+gboolean    _mcp_json_check_depth       (const char  *data,
+                                         gsize        len,
+                                         guint        max_depth);
+GBytes     *_mcp_json_to_line           (JsonNode    *node);
+const char *_mcp_json_object_get_string (JsonObject  *object,
+                                         const char  *member);
+JsonObject *_mcp_json_object_get_object (JsonObject  *object,
+                                         const char  *member);
+JsonArray  *_mcp_json_object_get_array  (JsonObject  *object,
+                                         const char  *member);
+gboolean    _mcp_json_object_get_bool   (JsonObject  *object,
+                                         const char  *member,
+                                         gboolean     default_value);
+gboolean    _mcp_json_node_is_integer   (JsonNode    *node,
+                                         gint64      *value);
+char       *_mcp_json_node_to_string    (JsonNode    *node);
+
+G_END_DECLS

@@ -1,0 +1,147 @@
+/* mcp-json.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Small JSON helpers shared by the layers. json-glib's getters warn (and
+ * abort under G_DEBUG=fatal-warnings) when a member has an unexpected type;
+ * everything that reads a peer's JSON goes through these tolerant accessors
+ * instead, since the peer decides what the types are.
+ */
+
+#include "config.h"
+
+#include "mcp-json-private.h"
+
+gboolean
+_mcp_json_check_depth (const char *data,
+                       gsize       len,
+                       guint       max_depth)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        {
+          if (++depth > max_depth)
+            return FALSE;
+        }
+      else if ((c == '}' || c == ']') && depth > 0)
+        depth--;
+    }
+
+  return TRUE;
+}
+
+/* One compact JSON text followed by a newline: the stdio wire format.
+ * JSON escapes control characters in strings, so the text itself never
+ * contains a newline. */
+GBytes *
+_mcp_json_to_line (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  GString *str = g_string_sized_new (256);
+
+  json_generator_set_root (generator, node);
+  json_generator_to_gstring (generator, str);
+  g_string_append_c (str, '\n');
+
+  return g_string_free_to_bytes (str);
+}
+
+char *
+_mcp_json_node_to_string (JsonNode *node)
+{
+  if (node == NULL)
+    return g_strdup ("null");
+
+  return json_to_string (node, FALSE);
+}
+
+const char *
+_mcp_json_object_get_string (JsonObject *object,
+                             const char *member)
+{
+  JsonNode *node;
+
+  if (object == NULL || !(node = json_object_get_member (object, member)))
+    return NULL;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+JsonObject *
+_mcp_json_object_get_object (JsonObject *object,
+                             const char *member)
+{
+  JsonNode *node;
+
+  if (object == NULL || !(node = json_object_get_member (object, member)))
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+
+  return json_node_get_object (node);
+}
+
+JsonArray *
+_mcp_json_object_get_array (JsonObject *object,
+                            const char *member)
+{
+  JsonNode *node;
+
+  if (object == NULL || !(node = json_object_get_member (object, member)))
+    return NULL;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return NULL;
+
+  return json_node_get_array (node);
+}
+
+gboolean
+_mcp_json_object_get_bool (JsonObject *object,
+                           const char *member,
+                           gboolean    default_value)
+{
+  JsonNode *node;
+
+  if (object == NULL || !(node = json_object_get_member (object, member)))
+    return default_value;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return default_value;
+
+  return json_node_get_boolean (node);
+}
+
+/* JSON-RPC ids are matched by type and value: only a JSON integer counts,
+ * not a string that looks like one, nor a float. */
+gboolean
+_mcp_json_node_is_integer (JsonNode *node,
+                           gint64   *value)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node))
+    return FALSE;
+  if (json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+
+  if (value != NULL)
+    *value = json_node_get_int (node);
+
+  return TRUE;
+}

@@ -1,0 +1,83 @@
+/* mcp-rpc-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "mcp-request-options.h"
+#include "mcp-transport.h"
+
+G_BEGIN_DECLS
+
+typedef struct _McpServerRequest McpServerRequest;
+
+#define MCP_TYPE_RPC (mcp_rpc_get_type ())
+
+G_DECLARE_FINAL_TYPE (McpRpc, mcp_rpc, MCP, RPC, GObject)
+
+typedef enum {
+  MCP_RPC_CALL_DEFAULT = 0,
+  /* initialize must never be cancelled with notifications/cancelled. */
+  MCP_RPC_CALL_NO_CANCEL_NOTIFICATION = 1 << 0,
+  /* A bounded handshake: no progress token, no reset. */
+  MCP_RPC_CALL_NO_PROGRESS = 1 << 1,
+} McpRpcCallFlags;
+
+typedef void     (*McpRpcNotificationFunc) (McpRpc           *rpc,
+                                            const char       *method,
+                                            JsonNode         *params,
+                                            gpointer          user_data);
+typedef gboolean (*McpRpcRequestFunc)      (McpRpc           *rpc,
+                                            McpServerRequest *request,
+                                            gpointer          user_data);
+typedef void     (*McpRpcClosedFunc)       (McpRpc           *rpc,
+                                            const GError     *error,
+                                            gpointer          user_data);
+
+McpRpc       *_mcp_rpc_new                 (McpTransport           *transport);
+McpTransport *_mcp_rpc_get_transport       (McpRpc                 *self);
+void          _mcp_rpc_set_handlers        (McpRpc                 *self,
+                                            McpRpcNotificationFunc  notification_func,
+                                            McpRpcRequestFunc       request_func,
+                                            McpRpcClosedFunc        closed_func,
+                                            gpointer                user_data);
+void          _mcp_rpc_set_timeouts        (McpRpc                 *self,
+                                            guint                   default_timeout_ms,
+                                            guint                   max_timeout_ms);
+void          _mcp_rpc_call_async          (McpRpc                 *self,
+                                            const char             *method,
+                                            JsonNode               *params,
+                                            McpRpcCallFlags         flags,
+                                            guint                   timeout_ms,
+                                            McpRequestOptions      *options,
+                                            GCancellable           *cancellable,
+                                            GAsyncReadyCallback     callback,
+                                            gpointer                user_data);
+JsonNode     *_mcp_rpc_call_finish         (McpRpc                 *self,
+                                            GAsyncResult           *result,
+                                            GError                **error);
+void          _mcp_rpc_notify_async        (McpRpc                 *self,
+                                            const char             *method,
+                                            JsonNode               *params,
+                                            GCancellable           *cancellable,
+                                            GAsyncReadyCallback     callback,
+                                            gpointer                user_data);
+gboolean      _mcp_rpc_notify_finish       (McpRpc                 *self,
+                                            GAsyncResult           *result,
+                                            GError                **error);
+void          _mcp_rpc_reply               (McpRpc                 *self,
+                                            JsonNode               *id,
+                                            JsonNode               *result);
+void          _mcp_rpc_reply_error         (McpRpc                 *self,
+                                            JsonNode               *id,
+                                            int                     code,
+                                            const char             *message,
+                                            JsonNode               *data);
+void          _mcp_rpc_fail_all            (McpRpc                 *self,
+                                            const GError           *error);
+guint         _mcp_rpc_get_n_pending       (McpRpc                 *self);
+
+G_END_DECLS

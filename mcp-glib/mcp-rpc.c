@@ -1,0 +1,1027 @@
+/* mcp-rpc.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The JSON-RPC 2.0 engine between the client and a transport: it numbers
+ * requests, matches answers to them by exact id, runs their timeouts
+ * (restarted by progress, capped by a hard limit), turns cancellation into
+ * notifications/cancelled, answers pings, and dispatches the server's
+ * notifications and requests. It never touches a stream or a process, and
+ * it knows no MCP method beyond the few that are JSON-RPC plumbing
+ * (ping, progress, cancelled).
+ *
+ * Every request goes through build_request(), the one place where an
+ * envelope is made, so that later protocol revisions can add per-request
+ * metadata there.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-json-private.h"
+#include "mcp-request-options-private.h"
+#include "mcp-rpc-private.h"
+#include "mcp-server-request-private.h"
+
+typedef struct
+{
+  McpRpc            *rpc;
+  gint64             id;
+  char              *method;
+  GTask             *task;
+  McpRequestOptions *options;
+  GSource           *timeout_source;
+  GSource           *cancel_source;
+  gint64             timeout_us;
+  gint64             deadline;
+  guint              max_ms;
+  McpRpcCallFlags    flags;
+  gboolean           reset_on_progress;
+  gboolean           has_progress;
+  double             last_progress;
+} Call;
+
+typedef struct
+{
+  McpRpc *rpc;
+  gint64  id;
+} SentData;
+
+struct _McpRpc
+{
+  GObject                 parent_instance;
+
+  McpTransport           *transport;
+  gulong                  message_handler;
+  gulong                  closed_handler;
+  gulong                  discarded_handler;
+
+  gint64                  next_id;
+  GHashTable             *calls;
+  GHashTable             *server_requests;
+
+  guint                   default_timeout_ms;
+  guint                   max_timeout_ms;
+
+  McpRpcNotificationFunc  notification_func;
+  McpRpcRequestFunc       request_func;
+  McpRpcClosedFunc        closed_func;
+  gpointer                user_data;
+
+  GError                 *closed_error;
+};
+
+G_DEFINE_FINAL_TYPE (McpRpc, mcp_rpc, G_TYPE_OBJECT)
+
+static void
+call_free (Call *call)
+{
+  if (call->timeout_source != NULL)
+    {
+      g_source_destroy (call->timeout_source);
+      g_source_unref (call->timeout_source);
+    }
+  if (call->cancel_source != NULL)
+    {
+      g_source_destroy (call->cancel_source);
+      g_source_unref (call->cancel_source);
+    }
+  g_clear_object (&call->task);
+  g_clear_object (&call->options);
+  g_free (call->method);
+  g_free (call);
+}
+
+/* Takes the call out of the table before completing it: the callback may
+ * run right away and do anything, including closing everything. */
+static void
+complete_call (Call     *call,
+               JsonNode *result,
+               GError   *error)
+{
+  McpRpc *self = call->rpc;
+  GTask *task = g_steal_pointer (&call->task);
+
+  g_hash_table_steal (self->calls, &call->id);
+  call_free (call);
+
+  if (error != NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, (GDestroyNotify) json_node_unref);
+
+  g_object_unref (task);
+}
+
+static JsonNode *
+build_message (const char *method,
+               JsonNode   *id,
+               JsonNode   *params)
+{
+  JsonObject *object = json_object_new ();
+  JsonNode *node;
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  if (id != NULL)
+    json_object_set_member (object, "id", id);
+  json_object_set_string_member (object, "method", method);
+  /* Absent, never null, when there is nothing to say. */
+  if (params != NULL)
+    json_object_set_member (object, "params", params);
+
+  node = json_node_alloc ();
+  json_node_init_object (node, object);
+  json_object_unref (object);
+
+  return node;
+}
+
+static JsonNode *
+build_request (McpRpc     *self,
+               gint64      id,
+               const char *method,
+               JsonNode   *params)
+{
+  JsonNode *id_node = json_node_init_int (json_node_alloc (), id);
+
+  return build_message (method, id_node, params);
+}
+
+static void
+send_message (McpRpc   *self,
+              JsonNode *message)
+{
+  mcp_transport_send_async (self->transport, message, NULL, NULL, NULL);
+}
+
+static void
+send_cancelled (McpRpc     *self,
+                gint64      id,
+                const char *reason)
+{
+  JsonObject *params = json_object_new ();
+  g_autoptr(JsonNode) message = NULL;
+
+  json_object_set_int_member (params, "requestId", id);
+  if (reason != NULL)
+    json_object_set_string_member (params, "reason", reason);
+
+  message = build_message ("notifications/cancelled", NULL,
+                           json_node_init_object (json_node_alloc (), params));
+  json_object_unref (params);
+
+  if (!mcp_transport_is_closed (self->transport))
+    send_message (self, message);
+}
+
+static void
+arm_timeout (Call *call)
+{
+  gint64 now;
+  gint64 ready;
+
+  if (call->timeout_source == NULL)
+    return;
+
+  now = g_get_monotonic_time ();
+  ready = call->timeout_us > 0 ? now + call->timeout_us : -1;
+  if (call->deadline > 0 && (ready < 0 || call->deadline < ready))
+    ready = call->deadline;
+
+  g_source_set_ready_time (call->timeout_source, ready);
+}
+
+static gboolean
+timeout_dispatch (GSource     *source,
+                  GSourceFunc  callback,
+                  gpointer     user_data)
+{
+  return callback (user_data);
+}
+
+static GSourceFuncs timeout_source_funcs = {
+  .dispatch = timeout_dispatch,
+};
+
+static gboolean
+call_timed_out_cb (gpointer user_data)
+{
+  Call *call = user_data;
+  McpRpc *self = call->rpc;
+  gboolean hard_limit;
+  GError *error;
+
+  hard_limit = call->deadline > 0 && g_get_monotonic_time () >= call->deadline;
+
+  g_debug ("Request %" G_GINT64_FORMAT " (%s) timed out", call->id, call->method);
+
+  if (hard_limit)
+    error = g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                         _("The request “%s” reached its time limit of %.1f seconds"),
+                         call->method, call->max_ms / 1000.0);
+  else
+    error = g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                         _("The server did not answer “%s” within %.1f seconds"),
+                         call->method, call->timeout_us / (double) G_USEC_PER_SEC);
+
+  if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
+    send_cancelled (self, call->id, "The request timed out");
+
+  complete_call (call, NULL, error);
+
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+call_cancelled_cb (GCancellable *cancellable,
+                   gpointer      user_data)
+{
+  Call *call = user_data;
+  McpRpc *self = call->rpc;
+
+  g_debug ("Request %" G_GINT64_FORMAT " (%s) was cancelled", call->id, call->method);
+
+  if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
+    send_cancelled (self, call->id, "The request was cancelled by the client");
+
+  complete_call (call, NULL,
+                 g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                              _("The request “%s” was cancelled"), call->method));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_sent_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  SentData *data = user_data;
+  g_autoptr(McpRpc) self = data->rpc;
+  g_autoptr(GError) error = NULL;
+  Call *call;
+
+  if (!mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error) &&
+      (call = g_hash_table_lookup (self->calls, &data->id)) != NULL)
+    complete_call (call, NULL, g_steal_pointer (&error));
+
+  g_free (data);
+}
+
+static GError *
+closed_error (McpRpc *self)
+{
+  if (self->closed_error != NULL)
+    return g_error_copy (self->closed_error);
+
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED, _("The connection is closed"));
+}
+
+static gboolean
+is_closed (McpRpc *self)
+{
+  return self->closed_error != NULL || mcp_transport_is_closed (self->transport);
+}
+
+void
+_mcp_rpc_call_async (McpRpc              *self,
+                     const char          *method,
+                     JsonNode            *params,
+                     McpRpcCallFlags      flags,
+                     guint                timeout_ms,
+                     McpRequestOptions   *options,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(JsonNode) owned_params = params;
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(JsonNode) message = NULL;
+  guint max_ms;
+  gboolean want_token;
+  SentData *data;
+  Call *call;
+
+  g_return_if_fail (MCP_IS_RPC (self));
+  g_return_if_fail (method != NULL);
+  g_return_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, _mcp_rpc_call_async);
+
+  if (is_closed (self))
+    {
+      g_task_return_error (task, closed_error (self));
+      return;
+    }
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+
+  if (owned_params != NULL && !JSON_NODE_HOLDS_OBJECT (owned_params) &&
+      !JSON_NODE_HOLDS_ARRAY (owned_params))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("The parameters of “%s” must be a JSON object or array"),
+                               method);
+      return;
+    }
+
+  call = g_new0 (Call, 1);
+  call->rpc = self;
+  call->id = ++self->next_id;
+  call->method = g_strdup (method);
+  call->task = g_steal_pointer (&task);
+  call->options = options != NULL ? g_object_ref (options) : NULL;
+  call->flags = flags;
+
+  if (options != NULL && mcp_request_options_get_timeout (options) > 0)
+    timeout_ms = mcp_request_options_get_timeout (options);
+  else if (timeout_ms == 0)
+    timeout_ms = self->default_timeout_ms;
+
+  max_ms = options != NULL && mcp_request_options_get_max_total_timeout (options) > 0
+           ? mcp_request_options_get_max_total_timeout (options)
+           : self->max_timeout_ms;
+
+  call->reset_on_progress = !(flags & MCP_RPC_CALL_NO_PROGRESS) &&
+                            (options == NULL ||
+                             mcp_request_options_get_reset_timeout_on_progress (options));
+  want_token = !(flags & MCP_RPC_CALL_NO_PROGRESS) &&
+               (call->reset_on_progress || options != NULL);
+
+  /* Our ids are unique among active requests, so they serve as progress
+   * tokens too. */
+  if (want_token && (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
+    {
+      JsonObject *object;
+      JsonObject *meta;
+
+      if (owned_params == NULL)
+        owned_params = json_node_init_object (json_node_alloc (), json_object_new ());
+      object = json_node_get_object (owned_params);
+      /* The caller's params may be shared: never write into them. */
+      if (json_object_is_immutable (object) || json_object_get_member (object, "_meta") != NULL)
+        {
+          g_autoptr(JsonNode) copy = json_node_copy (owned_params);
+
+          json_node_unref (owned_params);
+          owned_params = g_steal_pointer (&copy);
+          object = json_node_get_object (owned_params);
+        }
+
+      meta = _mcp_json_object_get_object (object, "_meta");
+      if (meta == NULL)
+        {
+          meta = json_object_new ();
+          json_object_set_object_member (object, "_meta", meta);
+        }
+      json_object_set_int_member (meta, "progressToken", call->id);
+    }
+
+  g_hash_table_insert (self->calls, &call->id, call);
+
+  if (timeout_ms > 0 || max_ms > 0)
+    {
+      call->timeout_us = (gint64) timeout_ms * 1000;
+      call->max_ms = max_ms;
+      call->deadline = max_ms > 0 ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
+      call->timeout_source = g_source_new (&timeout_source_funcs, sizeof (GSource));
+      g_source_set_static_name (call->timeout_source, "[mcp-glib] request timeout");
+      g_source_set_callback (call->timeout_source, call_timed_out_cb, call, NULL);
+      arm_timeout (call);
+      g_source_attach (call->timeout_source, g_task_get_context (call->task));
+    }
+
+  if (cancellable != NULL)
+    {
+      /* A source, not a handler: cancel() may come from another thread,
+       * and the call must end on its own main context. */
+      call->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_static_name (call->cancel_source, "[mcp-glib] request cancellation");
+      g_source_set_callback (call->cancel_source, G_SOURCE_FUNC (call_cancelled_cb), call, NULL);
+      g_source_attach (call->cancel_source, g_task_get_context (call->task));
+    }
+
+  message = build_request (self, call->id, method, g_steal_pointer (&owned_params));
+
+  data = g_new0 (SentData, 1);
+  data->rpc = g_object_ref (self);
+  data->id = call->id;
+  mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
+}
+
+JsonNode *
+_mcp_rpc_call_finish (McpRpc        *self,
+                      GAsyncResult  *result,
+                      GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+notify_sent_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+_mcp_rpc_notify_async (McpRpc              *self,
+                       const char          *method,
+                       JsonNode            *params,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr(JsonNode) owned_params = params;
+  g_autoptr(JsonNode) message = NULL;
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (MCP_IS_RPC (self));
+  g_return_if_fail (method != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, _mcp_rpc_notify_async);
+
+  if (is_closed (self))
+    {
+      g_task_return_error (task, closed_error (self));
+      return;
+    }
+
+  message = build_message (method, NULL, g_steal_pointer (&owned_params));
+  mcp_transport_send_async (self->transport, message, cancellable, notify_sent_cb,
+                            g_steal_pointer (&task));
+}
+
+gboolean
+_mcp_rpc_notify_finish (McpRpc        *self,
+                        GAsyncResult  *result,
+                        GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_RPC (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+forget_server_request (McpRpc   *self,
+                       JsonNode *id)
+{
+  g_autofree char *key = _mcp_json_node_to_string (id);
+
+  g_hash_table_remove (self->server_requests, key);
+}
+
+static void
+send_response (McpRpc     *self,
+               JsonNode   *id,
+               const char *member,
+               JsonNode   *value)
+{
+  JsonObject *object = json_object_new ();
+  g_autoptr(JsonNode) message = NULL;
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  json_object_set_member (object, "id", json_node_copy (id));
+  json_object_set_member (object, member, value);
+
+  message = json_node_init_object (json_node_alloc (), object);
+  json_object_unref (object);
+
+  if (!mcp_transport_is_closed (self->transport))
+    send_message (self, message);
+}
+
+void
+_mcp_rpc_reply (McpRpc   *self,
+                JsonNode *id,
+                JsonNode *result)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (result != NULL);
+
+  forget_server_request (self, id);
+  send_response (self, id, "result", json_node_copy (result));
+}
+
+void
+_mcp_rpc_reply_error (McpRpc     *self,
+                      JsonNode   *id,
+                      int         code,
+                      const char *message,
+                      JsonNode   *data)
+{
+  JsonObject *error;
+
+  g_return_if_fail (MCP_IS_RPC (self));
+  g_return_if_fail (id != NULL);
+  g_return_if_fail (message != NULL);
+
+  forget_server_request (self, id);
+
+  error = json_object_new ();
+  json_object_set_int_member (error, "code", code);
+  json_object_set_string_member (error, "message", message);
+  if (data != NULL)
+    json_object_set_member (error, "data", json_node_copy (data));
+
+  send_response (self, id, "error", json_node_init_object (json_node_alloc (), error));
+  json_object_unref (error);
+}
+
+static void
+handle_response (McpRpc     *self,
+                 JsonObject *object)
+{
+  JsonNode *id_node = json_object_get_member (object, "id");
+  JsonObject *error_object;
+  JsonNode *result;
+  Call *call;
+  gint64 id;
+
+  error_object = _mcp_json_object_get_object (object, "error");
+
+  if (JSON_NODE_HOLDS_NULL (id_node))
+    {
+      g_autofree char *text = _mcp_json_node_to_string (json_object_get_member (object, "error"));
+
+      g_info ("The server reported an error that answers no request: %s", text);
+      return;
+    }
+
+  if (!_mcp_json_node_is_integer (id_node, &id) ||
+      (call = g_hash_table_lookup (self->calls, &id)) == NULL)
+    {
+      g_autofree char *text = _mcp_json_node_to_string (id_node);
+
+      g_debug ("Dropped an answer with id %s: it belongs to no pending request", text);
+      return;
+    }
+
+  if (error_object != NULL)
+    {
+      JsonNode *code_node = json_object_get_member (error_object, "code");
+      const char *message = _mcp_json_object_get_string (error_object, "message");
+      gint64 code = MCP_ERROR_INTERNAL_ERROR;
+
+      if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
+          (json_node_get_value_type (code_node) == G_TYPE_INT64 ||
+           json_node_get_value_type (code_node) == G_TYPE_DOUBLE))
+        code = json_node_get_int (code_node);
+
+      complete_call (call, NULL,
+                     g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),
+                                          message != NULL ? message : _("The server reported an "
+                                                                        "error without a message")));
+      return;
+    }
+
+  result = json_object_get_member (object, "result");
+  if (result == NULL)
+    {
+      complete_call (call, NULL,
+                     g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                  _("The server’s answer to “%s” has neither a result nor an "
+                                    "error"),
+                                  call->method));
+      return;
+    }
+
+  complete_call (call, json_node_ref (result), NULL);
+}
+
+static void
+handle_progress (McpRpc     *self,
+                 JsonObject *params)
+{
+  JsonNode *progress_node;
+  JsonNode *total_node;
+  double progress;
+  double total = -1;
+  gint64 token;
+  Call *call;
+
+  if (!_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), &token) ||
+      (call = g_hash_table_lookup (self->calls, &token)) == NULL)
+    {
+      g_debug ("Progress for a token of no pending request");
+      return;
+    }
+
+  progress_node = json_object_get_member (params, "progress");
+  if (progress_node == NULL || !JSON_NODE_HOLDS_VALUE (progress_node) ||
+      (json_node_get_value_type (progress_node) != G_TYPE_INT64 &&
+       json_node_get_value_type (progress_node) != G_TYPE_DOUBLE))
+    return;
+
+  progress = json_node_get_double (progress_node);
+  total_node = json_object_get_member (params, "total");
+  if (total_node != NULL && JSON_NODE_HOLDS_VALUE (total_node) &&
+      (json_node_get_value_type (total_node) == G_TYPE_INT64 ||
+       json_node_get_value_type (total_node) == G_TYPE_DOUBLE))
+    total = json_node_get_double (total_node);
+
+  /* Progress must grow; a server repeating itself does not buy time. */
+  if (call->has_progress && progress <= call->last_progress)
+    return;
+
+  call->has_progress = TRUE;
+  call->last_progress = progress;
+
+  if (call->reset_on_progress)
+    arm_timeout (call);
+
+  if (call->options != NULL)
+    {
+      g_autoptr(McpRequestOptions) options = g_object_ref (call->options);
+
+      _mcp_request_options_emit_progress (options, progress, total,
+                                          _mcp_json_object_get_string (params, "message"));
+    }
+}
+
+static void
+handle_cancelled (McpRpc     *self,
+                  JsonObject *params)
+{
+  JsonNode *id = json_object_get_member (params, "requestId");
+  g_autofree char *key = NULL;
+  McpServerRequest *request;
+
+  if (id == NULL)
+    return;
+
+  key = _mcp_json_node_to_string (id);
+  if ((request = g_hash_table_lookup (self->server_requests, key)) != NULL)
+    {
+      g_hash_table_remove (self->server_requests, key);
+      _mcp_server_request_cancel (request);
+    }
+}
+
+static void
+handle_notification (McpRpc     *self,
+                     const char *method,
+                     JsonObject *object)
+{
+  JsonNode *params = json_object_get_member (object, "params");
+  JsonObject *params_object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
+                              ? json_node_get_object (params) : NULL;
+
+  if (params_object != NULL)
+    {
+      if (g_str_equal (method, "notifications/progress"))
+        handle_progress (self, params_object);
+      else if (g_str_equal (method, "notifications/cancelled"))
+        handle_cancelled (self, params_object);
+    }
+
+  if (self->notification_func != NULL)
+    self->notification_func (self, method, params, self->user_data);
+}
+
+static void
+handle_request (McpRpc     *self,
+                JsonNode   *id,
+                const char *method,
+                JsonObject *object)
+{
+  g_autoptr(McpServerRequest) request = NULL;
+  JsonNode *params = json_object_get_member (object, "params");
+  gboolean handled = FALSE;
+
+  if (g_str_equal (method, "ping"))
+    {
+      send_response (self, id, "result",
+                     json_node_init_object (json_node_alloc (), json_object_new ()));
+      return;
+    }
+
+  request = _mcp_server_request_new (self, id, method, params);
+  g_hash_table_insert (self->server_requests, _mcp_json_node_to_string (id), request);
+
+  if (self->request_func != NULL)
+    handled = self->request_func (self, request, self->user_data);
+
+  if (!handled && !mcp_server_request_is_answered (request))
+    {
+      g_autofree char *message = g_strdup_printf ("Method not found: %s", method);
+
+      mcp_server_request_reply_error (request, MCP_ERROR_METHOD_NOT_FOUND, message);
+    }
+}
+
+static void
+handle_one (McpRpc   *self,
+            JsonNode *node)
+{
+  JsonObject *object;
+  JsonNode *id;
+  const char *method;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      g_debug ("Ignored a message that is not a JSON object");
+      return;
+    }
+
+  object = json_node_get_object (node);
+  method = _mcp_json_object_get_string (object, "method");
+  id = json_object_get_member (object, "id");
+
+  if (method != NULL)
+    {
+      if (id == NULL)
+        handle_notification (self, method, object);
+      else if (JSON_NODE_HOLDS_VALUE (id) &&
+               (json_node_get_value_type (id) == G_TYPE_INT64 ||
+                json_node_get_value_type (id) == G_TYPE_STRING))
+        handle_request (self, id, method, object);
+      else
+        g_debug ("Ignored the request “%s”: its id is neither an integer nor a string", method);
+    }
+  else if (id != NULL)
+    handle_response (self, object);
+  else
+    g_debug ("Ignored a message that is neither a request, a notification nor a response");
+}
+
+static void
+on_message_received (McpTransport *transport,
+                     JsonNode     *message,
+                     McpRpc       *self)
+{
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+
+  if (JSON_NODE_HOLDS_ARRAY (message))
+    {
+      JsonArray *array = json_node_get_array (message);
+      guint length = json_array_get_length (array);
+
+      for (guint i = 0; i < length && self->transport != NULL; i++)
+        handle_one (self, json_array_get_element (array, i));
+    }
+  else
+    handle_one (self, message);
+}
+
+/* Finds the id of an answer from the excerpts of a message that could not
+ * be parsed or was too large, wherever a serializer put it: first
+ * ({"jsonrpc":"2.0","id":5,...) or last (...,"id":5}). */
+static gboolean
+guess_id (const char *head,
+          const char *tail,
+          gint64     *id)
+{
+  static GRegex *head_regex;
+  static GRegex *tail_regex;
+  g_autoptr(GMatchInfo) match = NULL;
+
+  if (g_once_init_enter (&head_regex))
+    g_once_init_leave (&head_regex,
+                       g_regex_new ("^\\s*\\{\\s*(?:\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*,\\s*)?"
+                                    "\"id\"\\s*:\\s*(-?[0-9]{1,18})\\s*[,}]",
+                                    G_REGEX_OPTIMIZE, 0, NULL));
+  if (g_once_init_enter (&tail_regex))
+    g_once_init_leave (&tail_regex,
+                       g_regex_new (",\\s*\"id\"\\s*:\\s*(-?[0-9]{1,18})\\s*"
+                                    "(?:,\\s*\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*)?\\}\\s*$",
+                                    G_REGEX_OPTIMIZE, 0, NULL));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *text = i == 0 ? head : tail;
+      GRegex *regex = i == 0 ? head_regex : tail_regex;
+      g_autofree char *digits = NULL;
+
+      if (text == NULL || !g_utf8_validate (text, -1, NULL))
+        continue;
+
+      g_clear_pointer (&match, g_match_info_free);
+      if (!g_regex_match (regex, text, 0, &match))
+        continue;
+
+      digits = g_match_info_fetch (match, 1);
+      *id = g_ascii_strtoll (digits, NULL, 10);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+static void
+on_message_discarded (McpTransport *transport,
+                      const GError *error,
+                      const char   *head,
+                      const char   *tail,
+                      McpRpc       *self)
+{
+  gint64 id;
+  Call *call;
+
+  if (!guess_id (head, tail, &id) || (call = g_hash_table_lookup (self->calls, &id)) == NULL)
+    return;
+
+  g_debug ("Failing request %" G_GINT64_FORMAT " (%s): its answer was dropped: %s",
+           id, call->method, error->message);
+  complete_call (call, NULL, g_error_copy (error));
+}
+
+static void
+fail_calls (McpRpc       *self,
+            const GError *error)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  /* Calls are completed one at a time from a fresh lookup, since each
+   * callback may start or end others. */
+  for (;;)
+    {
+      g_hash_table_iter_init (&iter, self->calls);
+      if (!g_hash_table_iter_next (&iter, NULL, &value))
+        break;
+      complete_call (value, NULL, g_error_copy (error));
+    }
+}
+
+static void
+cancel_server_requests (McpRpc *self)
+{
+  g_autoptr(GList) requests = g_hash_table_get_values (self->server_requests);
+
+  g_hash_table_remove_all (self->server_requests);
+  for (GList *l = requests; l != NULL; l = l->next)
+    _mcp_server_request_cancel (l->data);
+}
+
+void
+_mcp_rpc_fail_all (McpRpc       *self,
+                   const GError *error)
+{
+  g_autoptr(McpRpc) hold = NULL;
+
+  g_return_if_fail (MCP_IS_RPC (self));
+  g_return_if_fail (error != NULL);
+
+  hold = g_object_ref (self);
+
+  if (self->closed_error == NULL)
+    self->closed_error = g_error_copy (error);
+
+  fail_calls (self, error);
+  cancel_server_requests (self);
+}
+
+static void
+on_transport_closed (McpTransport *transport,
+                     const GError *error,
+                     McpRpc       *self)
+{
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+  g_autoptr(GError) local_error = NULL;
+
+  if (error == NULL)
+    error = local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                               _("The connection is closed"));
+
+  _mcp_rpc_fail_all (self, error);
+
+  if (self->closed_func != NULL)
+    self->closed_func (self, error, self->user_data);
+}
+
+static void
+mcp_rpc_dispose (GObject *object)
+{
+  McpRpc *self = (McpRpc *)object;
+
+  if (self->transport != NULL)
+    {
+      g_clear_signal_handler (&self->message_handler, self->transport);
+      g_clear_signal_handler (&self->closed_handler, self->transport);
+      g_clear_signal_handler (&self->discarded_handler, self->transport);
+    }
+
+  if (g_hash_table_size (self->calls) > 0)
+    {
+      g_autoptr(GError) error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                                     _("The connection is closed"));
+      fail_calls (self, error);
+    }
+  cancel_server_requests (self);
+
+  self->notification_func = NULL;
+  self->request_func = NULL;
+  self->closed_func = NULL;
+
+  G_OBJECT_CLASS (mcp_rpc_parent_class)->dispose (object);
+}
+
+static void
+mcp_rpc_finalize (GObject *object)
+{
+  McpRpc *self = (McpRpc *)object;
+
+  g_clear_object (&self->transport);
+  g_clear_pointer (&self->calls, g_hash_table_unref);
+  g_clear_pointer (&self->server_requests, g_hash_table_unref);
+  g_clear_error (&self->closed_error);
+
+  G_OBJECT_CLASS (mcp_rpc_parent_class)->finalize (object);
+}
+
+static void
+mcp_rpc_class_init (McpRpcClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = mcp_rpc_dispose;
+  object_class->finalize = mcp_rpc_finalize;
+}
+
+static void
+mcp_rpc_init (McpRpc *self)
+{
+  self->calls = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->server_requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+McpRpc *
+_mcp_rpc_new (McpTransport *transport)
+{
+  McpRpc *self;
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (transport), NULL);
+
+  self = g_object_new (MCP_TYPE_RPC, NULL);
+  self->transport = g_object_ref (transport);
+  self->message_handler = g_signal_connect (transport, "message-received",
+                                            G_CALLBACK (on_message_received), self);
+  self->closed_handler = g_signal_connect (transport, "closed",
+                                           G_CALLBACK (on_transport_closed), self);
+  self->discarded_handler = g_signal_connect (transport, "message-discarded",
+                                              G_CALLBACK (on_message_discarded), self);
+
+  return self;
+}
+
+McpTransport *
+_mcp_rpc_get_transport (McpRpc *self)
+{
+  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
+
+  return self->transport;
+}
+
+void
+_mcp_rpc_set_handlers (McpRpc                 *self,
+                       McpRpcNotificationFunc  notification_func,
+                       McpRpcRequestFunc       request_func,
+                       McpRpcClosedFunc        closed_func,
+                       gpointer                user_data)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+
+  self->notification_func = notification_func;
+  self->request_func = request_func;
+  self->closed_func = closed_func;
+  self->user_data = user_data;
+}
+
+void
+_mcp_rpc_set_timeouts (McpRpc *self,
+                       guint   default_timeout_ms,
+                       guint   max_timeout_ms)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+
+  self->default_timeout_ms = default_timeout_ms;
+  self->max_timeout_ms = max_timeout_ms;
+}
+
+guint
+_mcp_rpc_get_n_pending (McpRpc *self)
+{
+  g_return_val_if_fail (MCP_IS_RPC (self), 0);
+
+  return g_hash_table_size (self->calls);
+}

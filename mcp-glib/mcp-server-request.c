@@ -1,0 +1,365 @@
+/* mcp-server-request.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A request the server sent to the client, waiting for its answer. The
+ * object is what makes answering asynchronous: a handler may keep it, ask
+ * the user, and reply much later. An object dropped without a reply still
+ * answers (with an internal error), so the server is never left waiting.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-error.h"
+#include "mcp-server-request-private.h"
+
+/**
+ * McpServerRequest:
+ *
+ * A request from the server, such as `sampling/createMessage` or
+ * `roots/list`, that the application answers.
+ *
+ * Handlers of [signal@Mcp.Client::server-request] receive one. Answer it
+ * exactly once, now or later, with [method@Mcp.ServerRequest.reply] or
+ * [method@Mcp.ServerRequest.reply_error]. If the last reference is dropped
+ * without an answer, the server receives an internal error.
+ *
+ * [method@Mcp.ServerRequest.get_cancellable] is cancelled when the server
+ * withdraws the request or the connection ends; there is then no need to
+ * answer.
+ *
+ * Since: 1.0
+ */
+
+struct _McpServerRequest
+{
+  GObject       parent_instance;
+
+  GWeakRef      rpc;
+  JsonNode     *id;
+  char         *method;
+  JsonNode     *params;
+  GCancellable *cancellable;
+  gboolean      answered;
+};
+
+G_DEFINE_FINAL_TYPE (McpServerRequest, mcp_server_request, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_METHOD,
+  PROP_PARAMS,
+  PROP_ANSWERED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+mcp_server_request_finalize (GObject *object)
+{
+  McpServerRequest *self = (McpServerRequest *)object;
+
+  if (!self->answered && !g_cancellable_is_cancelled (self->cancellable))
+    {
+      g_autoptr(McpRpc) rpc = g_weak_ref_get (&self->rpc);
+
+      g_debug ("The request “%s” from the server was dropped without an answer", self->method);
+      if (rpc != NULL)
+        _mcp_rpc_reply_error (rpc, self->id, MCP_ERROR_INTERNAL_ERROR,
+                              "The client dropped the request without answering it", NULL);
+    }
+
+  g_weak_ref_clear (&self->rpc);
+  g_clear_pointer (&self->id, json_node_unref);
+  g_clear_pointer (&self->method, g_free);
+  g_clear_pointer (&self->params, json_node_unref);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (mcp_server_request_parent_class)->finalize (object);
+}
+
+static void
+mcp_server_request_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  McpServerRequest *self = MCP_SERVER_REQUEST (object);
+
+  switch (prop_id)
+    {
+    case PROP_METHOD:
+      g_value_set_string (value, self->method);
+      break;
+
+    case PROP_PARAMS:
+      g_value_set_boxed (value, self->params);
+      break;
+
+    case PROP_ANSWERED:
+      g_value_set_boolean (value, self->answered);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_server_request_class_init (McpServerRequestClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mcp_server_request_finalize;
+  object_class->get_property = mcp_server_request_get_property;
+
+  /**
+   * McpServerRequest:method:
+   *
+   * The JSON-RPC method of the request, e.g. `roots/list`.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_METHOD] =
+    g_param_spec_string ("method", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpServerRequest:params:
+   *
+   * The parameters of the request, or %NULL when it has none.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_PARAMS] =
+    g_param_spec_boxed ("params", NULL, NULL,
+                        JSON_TYPE_NODE,
+                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpServerRequest:answered:
+   *
+   * Whether the request was answered.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_ANSWERED] =
+    g_param_spec_boolean ("answered", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+mcp_server_request_init (McpServerRequest *self)
+{
+  g_weak_ref_init (&self->rpc, NULL);
+  self->cancellable = g_cancellable_new ();
+}
+
+McpServerRequest *
+_mcp_server_request_new (McpRpc     *rpc,
+                         JsonNode   *id,
+                         const char *method,
+                         JsonNode   *params)
+{
+  McpServerRequest *self = g_object_new (MCP_TYPE_SERVER_REQUEST, NULL);
+
+  g_weak_ref_set (&self->rpc, rpc);
+  self->id = json_node_ref (id);
+  self->method = g_strdup (method);
+  self->params = params != NULL ? json_node_ref (params) : NULL;
+
+  return self;
+}
+
+void
+_mcp_server_request_cancel (McpServerRequest *self)
+{
+  g_cancellable_cancel (self->cancellable);
+}
+
+/**
+ * mcp_server_request_get_method:
+ * @self: a server request
+ *
+ * Returns: the JSON-RPC method
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_method (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return self->method;
+}
+
+/**
+ * mcp_server_request_get_params:
+ * @self: a server request
+ *
+ * Returns: (transfer none) (nullable): the parameters, or %NULL
+ *
+ * Since: 1.0
+ */
+JsonNode *
+mcp_server_request_get_params (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return self->params;
+}
+
+/**
+ * mcp_server_request_get_id:
+ * @self: a server request
+ *
+ * The JSON-RPC id the server gave the request (an integer or a string).
+ * It is only needed for diagnostics: replies are routed automatically.
+ *
+ * Returns: (transfer none): the request id
+ *
+ * Since: 1.0
+ */
+JsonNode *
+mcp_server_request_get_id (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return self->id;
+}
+
+/**
+ * mcp_server_request_get_cancellable:
+ * @self: a server request
+ *
+ * Returns: (transfer none): a cancellable that is cancelled when the server
+ *   withdraws the request or the connection ends
+ *
+ * Since: 1.0
+ */
+GCancellable *
+mcp_server_request_get_cancellable (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return self->cancellable;
+}
+
+/**
+ * mcp_server_request_is_answered:
+ * @self: a server request
+ *
+ * Returns: whether the request was answered
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_server_request_is_answered (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), FALSE);
+
+  return self->answered;
+}
+
+static gboolean
+begin_answer (McpServerRequest *self)
+{
+  if (self->answered)
+    {
+      g_critical ("The request “%s” from the server was already answered", self->method);
+      return FALSE;
+    }
+
+  self->answered = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANSWERED]);
+  return TRUE;
+}
+
+/**
+ * mcp_server_request_reply:
+ * @self: a server request
+ * @result: (nullable): the result; %NULL sends an empty object
+ *
+ * Answers the request with a result. Answering a request the server has
+ * withdrawn, or after the connection ended, does nothing.
+ *
+ * Since: 1.0
+ */
+void
+mcp_server_request_reply (McpServerRequest *self,
+                          JsonNode         *result)
+{
+  g_autoptr(McpRpc) rpc = NULL;
+  g_autoptr(JsonNode) empty = NULL;
+
+  g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
+
+  if (!begin_answer (self))
+    return;
+
+  if (result == NULL)
+    result = empty = json_node_init_object (json_node_alloc (), json_object_new ());
+
+  if ((rpc = g_weak_ref_get (&self->rpc)))
+    _mcp_rpc_reply (rpc, self->id, result);
+}
+
+/**
+ * mcp_server_request_reply_error:
+ * @self: a server request
+ * @code: a JSON-RPC error code, such as %MCP_ERROR_INVALID_PARAMS
+ * @message: what went wrong
+ *
+ * Answers the request with a JSON-RPC error.
+ *
+ * Since: 1.0
+ */
+void
+mcp_server_request_reply_error (McpServerRequest *self,
+                                int               code,
+                                const char       *message)
+{
+  g_autoptr(McpRpc) rpc = NULL;
+
+  g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
+  g_return_if_fail (message != NULL);
+
+  if (!begin_answer (self))
+    return;
+
+  if ((rpc = g_weak_ref_get (&self->rpc)))
+    _mcp_rpc_reply_error (rpc, self->id, code, message, NULL);
+}
+
+/**
+ * mcp_server_request_return_error:
+ * @self: a server request
+ * @error: the error to report
+ *
+ * Answers the request with @error: an error in the %MCP_ERROR domain keeps
+ * its code, any other becomes an internal error (-32603) with the same
+ * message.
+ *
+ * Since: 1.0
+ */
+void
+mcp_server_request_return_error (McpServerRequest *self,
+                                 const GError     *error)
+{
+  g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
+  g_return_if_fail (error != NULL);
+
+  mcp_server_request_reply_error (self,
+                                  error->domain == MCP_ERROR ? error->code
+                                                             : MCP_ERROR_INTERNAL_ERROR,
+                                  error->message);
+}

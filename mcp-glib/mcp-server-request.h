@@ -1,0 +1,47 @@
+/* mcp-server-request.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined (MCP_GLIB_INSIDE) && !defined (MCP_GLIB_COMPILATION)
+# error "Only <mcp-glib/mcp-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "mcp-version-macros.h"
+
+G_BEGIN_DECLS
+
+#define MCP_TYPE_SERVER_REQUEST (mcp_server_request_get_type ())
+
+MCP_AVAILABLE_IN_1_0
+G_DECLARE_FINAL_TYPE (McpServerRequest, mcp_server_request, MCP, SERVER_REQUEST, GObject)
+
+MCP_AVAILABLE_IN_1_0
+const char   *mcp_server_request_get_method      (McpServerRequest *self);
+MCP_AVAILABLE_IN_1_0
+JsonNode     *mcp_server_request_get_params      (McpServerRequest *self);
+MCP_AVAILABLE_IN_1_0
+JsonNode     *mcp_server_request_get_id          (McpServerRequest *self);
+MCP_AVAILABLE_IN_1_0
+GCancellable *mcp_server_request_get_cancellable (McpServerRequest *self);
+MCP_AVAILABLE_IN_1_0
+gboolean      mcp_server_request_is_answered     (McpServerRequest *self);
+MCP_AVAILABLE_IN_1_0
+void          mcp_server_request_reply           (McpServerRequest *self,
+                                                  JsonNode         *result);
+MCP_AVAILABLE_IN_1_0
+void          mcp_server_request_reply_error     (McpServerRequest *self,
+                                                  int               code,
+                                                  const char       *message);
+MCP_AVAILABLE_IN_1_0
+void          mcp_server_request_return_error    (McpServerRequest *self,
+                                                  const GError     *error);
+
+G_END_DECLS

@@ -1,0 +1,869 @@
+/* mcp-stream-transport.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * McpStreamTransport speaks MCP's stdio framing over any pair of streams:
+ * one compact JSON text per line in each direction. Reading goes through
+ * the bounded line reader, so a peer cannot make it buffer more than the
+ * maximum message size; writing goes through a queue that writes whatever
+ * has accumulated in one vectored write and never interleaves two messages.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-json-private.h"
+#include "mcp-line-reader-private.h"
+#include "mcp-stream-transport-private.h"
+
+/**
+ * McpStreamTransport:
+ *
+ * A transport over a pair of streams, with newline-delimited JSON framing.
+ *
+ * This is the framing of MCP's stdio transport, usable over any
+ * [class@Gio.InputStream] and [class@Gio.OutputStream]: pipes, a socket, or
+ * an in-memory pair in tests. [class@Mcp.StdioTransport] builds on it.
+ *
+ * Incoming lines that are not JSON are skipped with a warning and counted
+ * (see [method@Mcp.StreamTransport.get_skipped_lines]); blank lines are
+ * ignored. A line longer than [property@Mcp.StreamTransport:max-message-size]
+ * is never held in memory whole: it is skipped and reported with
+ * [signal@Mcp.Transport::message-discarded], and the connection stays usable.
+ *
+ * Since: 1.0
+ */
+
+/* Only the first few junk lines are logged; the count keeps going. */
+#define MAX_WARNED_LINES 5
+
+typedef struct
+{
+  GTask  *task;
+  GBytes *bytes;
+} Outgoing;
+
+typedef struct
+{
+  GInputStream   *input;
+  GOutputStream  *output;
+  McpLineReader  *reader;
+  JsonParser     *parser;
+  guint64         max_message_size;
+  guint           skipped_lines;
+
+  GQueue          queue;
+  GPtrArray      *batch;
+  GOutputVector  *vectors;
+  GCancellable   *write_cancellable;
+  GError         *write_error;
+  GPtrArray      *close_tasks;
+
+  guint           opened : 1;
+  guint           closing : 1;
+} McpStreamTransportPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (McpStreamTransport, mcp_stream_transport, MCP_TYPE_TRANSPORT)
+
+enum {
+  PROP_0,
+  PROP_INPUT_STREAM,
+  PROP_OUTPUT_STREAM,
+  PROP_MAX_MESSAGE_SIZE,
+  PROP_SKIPPED_LINES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void mcp_stream_transport_write_next (McpStreamTransport *self);
+
+static void
+outgoing_free (Outgoing *out)
+{
+  g_clear_object (&out->task);
+  g_clear_pointer (&out->bytes, g_bytes_unref);
+  g_free (out);
+}
+
+static void
+fail_outgoing (Outgoing     *out,
+               const GError *error)
+{
+  g_task_return_error (out->task, g_error_copy (error));
+  outgoing_free (out);
+}
+
+static void
+fail_queue (McpStreamTransport *self,
+            const GError       *error)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  Outgoing *out;
+
+  while ((out = g_queue_pop_head (&priv->queue)))
+    fail_outgoing (out, error);
+}
+
+static char *
+excerpt (const char *data,
+         gsize       len)
+{
+  g_autofree char *valid = g_utf8_make_valid (data, MIN (len, 120));
+
+  return g_strescape (valid, NULL);
+}
+
+static void
+skip_line (McpStreamTransport *self,
+           const GError       *error,
+           const char         *line,
+           gsize               len)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autofree char *head = NULL;
+  gsize tail_start;
+
+  priv->skipped_lines++;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SKIPPED_LINES]);
+
+  if (priv->skipped_lines <= MAX_WARNED_LINES)
+    {
+      g_autofree char *shown = excerpt (line, len);
+
+      g_warning ("Skipped a line from the server that is not a JSON-RPC message (%s): \"%s\"%s",
+                 error->message, shown,
+                 priv->skipped_lines == MAX_WARNED_LINES ? "; further ones are only counted" : "");
+    }
+
+  /* The line may still be a recognisable answer (cut short, or with bad
+   * UTF-8): let the layer above fail the call it belongs to. */
+  head = g_strndup (line, MIN (len, MCP_LINE_READER_EXCERPT_SIZE));
+  tail_start = len > MCP_LINE_READER_EXCERPT_SIZE ? len - MCP_LINE_READER_EXCERPT_SIZE : 0;
+  {
+    g_autofree char *tail = g_strndup (line + tail_start, len - tail_start);
+
+    mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, head, tail);
+  }
+}
+
+static gboolean
+is_blank (const char *line,
+          gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isspace (line[i]))
+      return FALSE;
+
+  return TRUE;
+}
+
+static void
+on_line (const char *line,
+         gsize       len,
+         gpointer    user_data)
+{
+  McpStreamTransport *self = user_data;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+
+  if (is_blank (line, len))
+    return;
+
+  if (!g_utf8_validate_len (line, len, NULL))
+    {
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The message is not valid UTF-8"));
+      skip_line (self, error, line, len);
+      return;
+    }
+
+  if (!_mcp_json_check_depth (line, len, MCP_JSON_MAX_DEPTH))
+    {
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is nested more than %u levels deep"),
+                           MCP_JSON_MAX_DEPTH);
+      skip_line (self, error, line, len);
+      return;
+    }
+
+  if (!json_parser_load_from_data (priv->parser, line, len, &error))
+    {
+      skip_line (self, error, line, len);
+      return;
+    }
+
+  root = json_parser_steal_root (priv->parser);
+  if (root == NULL || (!JSON_NODE_HOLDS_OBJECT (root) && !JSON_NODE_HOLDS_ARRAY (root)))
+    {
+      g_clear_error (&error);
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is neither a JSON object nor an array"));
+      skip_line (self, error, line, len);
+      return;
+    }
+
+  mcp_transport_deliver_message (MCP_TRANSPORT (self), root);
+}
+
+static void
+on_oversized (guint64     size,
+              const char *head,
+              gsize       head_len,
+              const char *tail,
+              gsize       tail_len,
+              gpointer    user_data)
+{
+  McpStreamTransport *self = user_data;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *head_str = g_strndup (head, head_len);
+  g_autofree char *tail_str = g_strndup (tail, tail_len);
+
+  error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                       _("The server sent a message of %" G_GUINT64_FORMAT " bytes, more than the "
+                         "maximum of %" G_GUINT64_FORMAT " bytes; raise the transport’s "
+                         "max-message-size to accept it"),
+                       size, priv->max_message_size);
+  g_debug ("%s", error->message);
+
+  mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, head_str, tail_str);
+}
+
+static void
+on_end (const GError *error,
+        gpointer      user_data)
+{
+  McpStreamTransport *self = user_data;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GError) ended = NULL;
+
+  if (priv->closing)
+    return;
+
+  if (error != NULL)
+    ended = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                         _("Reading from the server failed: %s"), error->message);
+  else
+    ended = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                                 _("The server closed the connection"));
+
+  if (priv->skipped_lines > 0)
+    {
+      g_autofree char *message = g_steal_pointer (&ended->message);
+
+      ended->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "%s (%u line of its output was not JSON-RPC "
+                                                     "and was skipped)",
+                                                     "%s (%u lines of its output were not "
+                                                     "JSON-RPC and were skipped)",
+                                                     priv->skipped_lines),
+                                        message, priv->skipped_lines);
+    }
+
+  g_object_ref (self);
+  MCP_STREAM_TRANSPORT_GET_CLASS (self)->input_ended (self, ended);
+  g_object_unref (self);
+}
+
+static void
+mcp_stream_transport_real_input_ended (McpStreamTransport *self,
+                                       const GError       *error)
+{
+  mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
+}
+
+static void
+mcp_stream_transport_closed (McpTransport *transport,
+                             const GError *error)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GError) local_error = NULL;
+
+  if (priv->reader != NULL)
+    _mcp_line_reader_stop (priv->reader);
+
+  if (error == NULL)
+    error = local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                               _("The connection is closed"));
+  fail_queue (self, error);
+
+  /* Nothing is written after the end; a write in progress is abandoned. */
+  g_cancellable_cancel (priv->write_cancellable);
+}
+
+static void
+mcp_stream_transport_open_async (McpTransport        *transport,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stream_transport_open_async);
+
+  if (priv->opened)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               _("The transport was already opened; create a new one to reconnect"));
+      return;
+    }
+
+  if (priv->input == NULL || priv->output == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                               _("The transport has no input or output stream"));
+      return;
+    }
+
+  priv->opened = TRUE;
+  priv->reader = _mcp_line_reader_new (priv->input, priv->max_message_size);
+  _mcp_line_reader_start (priv->reader, on_line, on_oversized, on_end, self);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+mcp_stream_transport_open_finish (McpTransport  *transport,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_stream_transport_write_cb (GObject      *object,
+                               GAsyncResult *result,
+                               gpointer      user_data)
+{
+  g_autoptr(McpStreamTransport) self = user_data;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GPtrArray) batch = g_steal_pointer (&priv->batch);
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&priv->vectors, g_free);
+
+  if (!g_output_stream_writev_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
+    {
+      g_debug ("Writing to the server failed: %s", error->message);
+      if (priv->write_error == NULL)
+        priv->write_error = g_error_new (G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
+                                         _("Writing to the server failed: %s"), error->message);
+      for (guint i = 0; i < batch->len; i++)
+        g_task_return_error (((Outgoing *) batch->pdata[i])->task,
+                             g_error_copy (priv->write_error));
+      fail_queue (self, priv->write_error);
+    }
+  else
+    {
+      for (guint i = 0; i < batch->len; i++)
+        g_task_return_boolean (((Outgoing *) batch->pdata[i])->task, TRUE);
+    }
+
+  mcp_stream_transport_write_next (self);
+}
+
+static void
+finish_close (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GPtrArray) tasks = g_steal_pointer (&priv->close_tasks);
+
+  /* Pipes close at once; the streams are not used again. */
+  if (priv->output != NULL)
+    g_output_stream_close (priv->output, NULL, NULL);
+  if (priv->input != NULL)
+    g_input_stream_close (priv->input, NULL, NULL);
+
+  mcp_transport_deliver_closed (MCP_TRANSPORT (self), NULL);
+
+  for (guint i = 0; tasks != NULL && i < tasks->len; i++)
+    g_task_return_boolean (tasks->pdata[i], TRUE);
+}
+
+static void
+mcp_stream_transport_write_next (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  Outgoing *out;
+  guint n = 0;
+
+  if (priv->batch != NULL)
+    return;
+
+  if (priv->closing)
+    {
+      if (priv->close_tasks != NULL)
+        finish_close (self);
+      return;
+    }
+
+  if (g_queue_is_empty (&priv->queue))
+    return;
+
+  /* Everything queued goes out in one write: under load this turns many
+   * small writes (and wake-ups of the server) into one. */
+  priv->batch = g_ptr_array_new_with_free_func ((GDestroyNotify) outgoing_free);
+  priv->vectors = g_new (GOutputVector, priv->queue.length);
+
+  while ((out = g_queue_pop_head (&priv->queue)))
+    {
+      if (g_task_return_error_if_cancelled (out->task))
+        {
+          outgoing_free (out);
+          continue;
+        }
+
+      priv->vectors[n].buffer = g_bytes_get_data (out->bytes, &priv->vectors[n].size);
+      n++;
+      g_ptr_array_add (priv->batch, out);
+    }
+
+  if (n == 0)
+    {
+      g_clear_pointer (&priv->batch, g_ptr_array_unref);
+      g_clear_pointer (&priv->vectors, g_free);
+      return;
+    }
+
+  g_output_stream_writev_all_async (priv->output, priv->vectors, n, G_PRIORITY_DEFAULT,
+                                    priv->write_cancellable,
+                                    mcp_stream_transport_write_cb,
+                                    g_object_ref (self));
+}
+
+static void
+mcp_stream_transport_send_async (McpTransport        *transport,
+                                 JsonNode            *message,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  Outgoing *out;
+
+  out = g_new0 (Outgoing, 1);
+  out->task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (out->task, mcp_stream_transport_send_async);
+
+  if (!priv->opened)
+    {
+      fail_outgoing (out, &(GError) { G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                                      (char *) _("The transport is not open") });
+      return;
+    }
+  if (priv->closing)
+    {
+      fail_outgoing (out, &(GError) { G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                      (char *) _("The connection is closed") });
+      return;
+    }
+  if (priv->write_error != NULL)
+    {
+      fail_outgoing (out, priv->write_error);
+      return;
+    }
+
+  out->bytes = _mcp_json_to_line (message);
+
+  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+    g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (out->bytes) - 1, 2000),
+             (const char *) g_bytes_get_data (out->bytes, NULL));
+
+  g_queue_push_tail (&priv->queue, out);
+  mcp_stream_transport_write_next (self);
+}
+
+static gboolean
+mcp_stream_transport_send_finish (McpTransport  *transport,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_stream_transport_close_async (McpTransport        *transport,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  g_autoptr(GTask) task = NULL;
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_stream_transport_close_async);
+
+  if (mcp_transport_is_closed (transport) && !priv->closing)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  if (priv->close_tasks == NULL)
+    priv->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (priv->close_tasks, g_steal_pointer (&task));
+
+  if (priv->closing)
+    return;
+
+  priv->closing = TRUE;
+  if (priv->reader != NULL)
+    _mcp_line_reader_stop (priv->reader);
+  fail_queue (self, &(GError) { G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                (char *) _("The connection is closed") });
+
+  /* A write in progress is cut short; finish_close runs when it returns. */
+  g_cancellable_cancel (priv->write_cancellable);
+  mcp_stream_transport_write_next (self);
+}
+
+static gboolean
+mcp_stream_transport_close_finish (McpTransport  *transport,
+                                   GAsyncResult  *result,
+                                   GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+mcp_stream_transport_dispose (GObject *object)
+{
+  McpStreamTransport *self = (McpStreamTransport *)object;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  if (priv->reader != NULL)
+    _mcp_line_reader_stop (priv->reader);
+  g_clear_pointer (&priv->reader, _mcp_line_reader_unref);
+  g_cancellable_cancel (priv->write_cancellable);
+
+  G_OBJECT_CLASS (mcp_stream_transport_parent_class)->dispose (object);
+}
+
+static void
+mcp_stream_transport_finalize (GObject *object)
+{
+  McpStreamTransport *self = (McpStreamTransport *)object;
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_assert (g_queue_is_empty (&priv->queue));
+  g_assert (priv->batch == NULL);
+
+  g_clear_object (&priv->input);
+  g_clear_object (&priv->output);
+  g_clear_object (&priv->parser);
+  g_clear_object (&priv->write_cancellable);
+  g_clear_error (&priv->write_error);
+  g_clear_pointer (&priv->close_tasks, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (mcp_stream_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_stream_transport_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (object);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_INPUT_STREAM:
+      g_value_set_object (value, priv->input);
+      break;
+
+    case PROP_OUTPUT_STREAM:
+      g_value_set_object (value, priv->output);
+      break;
+
+    case PROP_MAX_MESSAGE_SIZE:
+      g_value_set_uint64 (value, priv->max_message_size);
+      break;
+
+    case PROP_SKIPPED_LINES:
+      g_value_set_uint (value, priv->skipped_lines);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_stream_transport_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  McpStreamTransport *self = MCP_STREAM_TRANSPORT (object);
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_INPUT_STREAM:
+      g_set_object (&priv->input, g_value_get_object (value));
+      break;
+
+    case PROP_OUTPUT_STREAM:
+      g_set_object (&priv->output, g_value_get_object (value));
+      break;
+
+    case PROP_MAX_MESSAGE_SIZE:
+      mcp_stream_transport_set_max_message_size (self, g_value_get_uint64 (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_stream_transport_class_init (McpStreamTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  McpTransportClass *transport_class = MCP_TRANSPORT_CLASS (klass);
+
+  object_class->dispose = mcp_stream_transport_dispose;
+  object_class->finalize = mcp_stream_transport_finalize;
+  object_class->get_property = mcp_stream_transport_get_property;
+  object_class->set_property = mcp_stream_transport_set_property;
+
+  transport_class->open_async = mcp_stream_transport_open_async;
+  transport_class->open_finish = mcp_stream_transport_open_finish;
+  transport_class->send_async = mcp_stream_transport_send_async;
+  transport_class->send_finish = mcp_stream_transport_send_finish;
+  transport_class->close_async = mcp_stream_transport_close_async;
+  transport_class->close_finish = mcp_stream_transport_close_finish;
+  transport_class->closed = mcp_stream_transport_closed;
+
+  klass->input_ended = mcp_stream_transport_real_input_ended;
+
+  /**
+   * McpStreamTransport:input-stream:
+   *
+   * The stream messages are read from.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_INPUT_STREAM] =
+    g_param_spec_object ("input-stream", NULL, NULL,
+                         G_TYPE_INPUT_STREAM,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpStreamTransport:output-stream:
+   *
+   * The stream messages are written to.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_OUTPUT_STREAM] =
+    g_param_spec_object ("output-stream", NULL, NULL,
+                         G_TYPE_OUTPUT_STREAM,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpStreamTransport:max-message-size:
+   *
+   * The longest incoming message accepted, in bytes. Longer ones are
+   * skipped without being held in memory, and reported with
+   * [signal@Mcp.Transport::message-discarded] (the client fails the call
+   * the message answered with %G_IO_ERROR_MESSAGE_TOO_LARGE).
+   *
+   * The default is %MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE (64 MiB).
+   *
+   * Since: 1.0
+   */
+  properties[PROP_MAX_MESSAGE_SIZE] =
+    g_param_spec_uint64 ("max-message-size", NULL, NULL,
+                         1, G_MAXSIZE, MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpStreamTransport:skipped-lines:
+   *
+   * How many incoming lines were skipped because they were not JSON-RPC
+   * messages (blank lines are not counted).
+   *
+   * Since: 1.0
+   */
+  properties[PROP_SKIPPED_LINES] =
+    g_param_spec_uint ("skipped-lines", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+mcp_stream_transport_init (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  priv->max_message_size = MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE;
+  priv->parser = json_parser_new ();
+  priv->write_cancellable = g_cancellable_new ();
+  g_queue_init (&priv->queue);
+}
+
+/**
+ * mcp_stream_transport_new:
+ * @input: the stream to read messages from
+ * @output: the stream to write messages to
+ *
+ * Creates a transport that speaks newline-delimited JSON-RPC over two
+ * streams. The transport closes both streams when it closes.
+ *
+ * Returns: (transfer full): a new transport
+ *
+ * Since: 1.0
+ */
+McpStreamTransport *
+mcp_stream_transport_new (GInputStream  *input,
+                          GOutputStream *output)
+{
+  g_return_val_if_fail (G_IS_INPUT_STREAM (input), NULL);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (output), NULL);
+
+  return g_object_new (MCP_TYPE_STREAM_TRANSPORT,
+                       "input-stream", input,
+                       "output-stream", output,
+                       NULL);
+}
+
+void
+_mcp_stream_transport_set_streams (McpStreamTransport *self,
+                                   GInputStream       *input,
+                                   GOutputStream      *output)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_STREAM_TRANSPORT (self));
+  g_return_if_fail (!priv->opened);
+
+  if (g_set_object (&priv->input, input))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INPUT_STREAM]);
+  if (g_set_object (&priv->output, output))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OUTPUT_STREAM]);
+}
+
+/**
+ * mcp_stream_transport_get_input_stream:
+ * @self: a stream transport
+ *
+ * Returns: (transfer none) (nullable): the input stream
+ *
+ * Since: 1.0
+ */
+GInputStream *
+mcp_stream_transport_get_input_stream (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_STREAM_TRANSPORT (self), NULL);
+
+  return priv->input;
+}
+
+/**
+ * mcp_stream_transport_get_output_stream:
+ * @self: a stream transport
+ *
+ * Returns: (transfer none) (nullable): the output stream
+ *
+ * Since: 1.0
+ */
+GOutputStream *
+mcp_stream_transport_get_output_stream (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_STREAM_TRANSPORT (self), NULL);
+
+  return priv->output;
+}
+
+/**
+ * mcp_stream_transport_get_max_message_size:
+ * @self: a stream transport
+ *
+ * Returns: the longest incoming message accepted, in bytes
+ *
+ * Since: 1.0
+ */
+guint64
+mcp_stream_transport_get_max_message_size (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_STREAM_TRANSPORT (self), 0);
+
+  return priv->max_message_size;
+}
+
+/**
+ * mcp_stream_transport_set_max_message_size:
+ * @self: a stream transport
+ * @max_message_size: the longest incoming message to accept, in bytes
+ *
+ * Sets [property@Mcp.StreamTransport:max-message-size]. It may be changed
+ * at any time; it applies from the next message on.
+ *
+ * Since: 1.0
+ */
+void
+mcp_stream_transport_set_max_message_size (McpStreamTransport *self,
+                                           guint64             max_message_size)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_STREAM_TRANSPORT (self));
+  g_return_if_fail (max_message_size > 0);
+
+  max_message_size = MIN (max_message_size, G_MAXSIZE);
+  if (priv->max_message_size == max_message_size)
+    return;
+
+  priv->max_message_size = max_message_size;
+  if (priv->reader != NULL)
+    _mcp_line_reader_set_max_line (priv->reader, max_message_size);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_MESSAGE_SIZE]);
+}
+
+/**
+ * mcp_stream_transport_get_skipped_lines:
+ * @self: a stream transport
+ *
+ * Returns: how many incoming lines were skipped because they were not
+ *   JSON-RPC messages
+ *
+ * Since: 1.0
+ */
+guint
+mcp_stream_transport_get_skipped_lines (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_STREAM_TRANSPORT (self), 0);
+
+  return priv->skipped_lines;
+}

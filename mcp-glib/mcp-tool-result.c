@@ -1,0 +1,310 @@
+/* mcp-tool-result.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The result of tools/call. A tool that failed (isError) is a result, not
+ * an error: the model is meant to see the failure and react to it.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-content.h"
+#include "mcp-json-private.h"
+#include "mcp-tool-result.h"
+
+/**
+ * McpToolResult:
+ *
+ * What a tool call returned: content blocks, optionally structured
+ * content, and whether the tool reported a failure.
+ *
+ * A tool that ran but failed is not a #GError: the result then has
+ * [property@Mcp.ToolResult:is-error] set and usually a text block saying
+ * why.
+ *
+ * Since: 1.0
+ */
+
+struct _McpToolResult
+{
+  GObject     parent_instance;
+
+  JsonObject *json;
+  GListStore *content;
+};
+
+G_DEFINE_FINAL_TYPE (McpToolResult, mcp_tool_result, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CONTENT,
+  PROP_STRUCTURED_CONTENT,
+  PROP_IS_ERROR,
+  PROP_JSON,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+mcp_tool_result_finalize (GObject *object)
+{
+  McpToolResult *self = (McpToolResult *)object;
+
+  g_clear_pointer (&self->json, json_object_unref);
+  g_clear_object (&self->content);
+
+  G_OBJECT_CLASS (mcp_tool_result_parent_class)->finalize (object);
+}
+
+static void
+mcp_tool_result_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  McpToolResult *self = MCP_TOOL_RESULT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTENT:
+      g_value_set_object (value, self->content);
+      break;
+
+    case PROP_STRUCTURED_CONTENT:
+      g_value_set_boxed (value, mcp_tool_result_get_structured_content (self));
+      break;
+
+    case PROP_IS_ERROR:
+      g_value_set_boolean (value, mcp_tool_result_get_is_error (self));
+      break;
+
+    case PROP_JSON:
+      g_value_set_boxed (value, self->json);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_tool_result_class_init (McpToolResultClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mcp_tool_result_finalize;
+  object_class->get_property = mcp_tool_result_get_property;
+
+  /**
+   * McpToolResult:content:
+   *
+   * The content blocks, a list of [class@Mcp.Content].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_CONTENT] =
+    g_param_spec_object ("content", NULL, NULL, G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpToolResult:structured-content:
+   *
+   * The structured result (usually an object matching the tool's output
+   * schema), or %NULL.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_STRUCTURED_CONTENT] =
+    g_param_spec_boxed ("structured-content", NULL, NULL, JSON_TYPE_NODE,
+                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpToolResult:is-error:
+   *
+   * Whether the tool reported that it failed.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_IS_ERROR] =
+    g_param_spec_boolean ("is-error", NULL, NULL, FALSE,
+                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpToolResult:json:
+   *
+   * The result exactly as the server sent it.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_JSON] =
+    g_param_spec_boxed ("json", NULL, NULL, JSON_TYPE_OBJECT,
+                        (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+mcp_tool_result_init (McpToolResult *self)
+{
+  self->content = g_list_store_new (MCP_TYPE_CONTENT);
+}
+
+/**
+ * mcp_tool_result_new_from_json:
+ * @json: a `CallToolResult` object
+ * @error: return location for an error
+ *
+ * Creates a tool result from its JSON. `content` must be an array if
+ * present; blocks of unknown types are kept.
+ *
+ * Returns: (transfer full) (nullable): a new tool result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_tool_result_new_from_json (JsonObject  *json,
+                               GError     **error)
+{
+  g_autoptr(McpToolResult) self = NULL;
+  JsonNode *content_node;
+  JsonArray *content;
+
+  g_return_val_if_fail (json != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  content_node = json_object_get_member (json, "content");
+  if (content_node != NULL && !JSON_NODE_HOLDS_ARRAY (content_node))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The tool result’s content is not a list"));
+      return NULL;
+    }
+
+  self = g_object_new (MCP_TYPE_TOOL_RESULT, NULL);
+  self->json = json_object_ref (json);
+
+  content = content_node != NULL ? json_node_get_array (content_node) : NULL;
+  for (guint i = 0; content != NULL && i < json_array_get_length (content); i++)
+    {
+      JsonNode *element = json_array_get_element (content, i);
+      g_autoptr(McpContent) block = NULL;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element) ||
+          !(block = mcp_content_new_from_json (json_node_get_object (element), error)))
+        {
+          g_clear_error (error);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Content block %u of the tool result is not a content block"), i);
+          return NULL;
+        }
+
+      g_list_store_append (self->content, block);
+    }
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * mcp_tool_result_get_content:
+ * @self: a tool result
+ *
+ * Returns: (transfer none): the content blocks, a list of [class@Mcp.Content]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_tool_result_get_content (McpToolResult *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
+
+  return G_LIST_MODEL (self->content);
+}
+
+/**
+ * mcp_tool_result_get_structured_content:
+ * @self: a tool result
+ *
+ * Returns: (transfer none) (nullable): the structured content
+ *
+ * Since: 1.0
+ */
+JsonNode *
+mcp_tool_result_get_structured_content (McpToolResult *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
+
+  return json_object_get_member (self->json, "structuredContent");
+}
+
+/**
+ * mcp_tool_result_get_is_error:
+ * @self: a tool result
+ *
+ * Returns: whether the tool reported a failure
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_tool_result_get_is_error (McpToolResult *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), FALSE);
+
+  return _mcp_json_object_get_bool (self->json, "isError", FALSE);
+}
+
+/**
+ * mcp_tool_result_dup_text:
+ * @self: a tool result
+ *
+ * Joins the text of all text blocks, one per line: the quick way to the
+ * answer of a tool that returns text.
+ *
+ * Returns: (transfer full): the text, empty when there are no text blocks
+ *
+ * Since: 1.0
+ */
+char *
+mcp_tool_result_dup_text (McpToolResult *self)
+{
+  GString *text = g_string_new (NULL);
+  guint n;
+
+  g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->content));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpContent) block = g_list_model_get_item (G_LIST_MODEL (self->content), i);
+      const char *block_text;
+
+      if (mcp_content_get_kind (block) != MCP_CONTENT_KIND_TEXT ||
+          !(block_text = mcp_content_get_text (block)))
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, block_text);
+    }
+
+  return g_string_free (text, FALSE);
+}
+
+/**
+ * mcp_tool_result_get_json:
+ * @self: a tool result
+ *
+ * Returns: (transfer none): the result exactly as the server sent it
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_tool_result_get_json (McpToolResult *self)
+{
+  g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
+
+  return self->json;
+}

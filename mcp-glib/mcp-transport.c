@@ -1,0 +1,407 @@
+/* mcp-transport.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * McpTransport is the abstract base of everything that carries MCP messages:
+ * it moves whole JSON-RPC messages as JsonNodes in both directions and
+ * reports when the connection ends. It knows nothing about ids, methods or
+ * the protocol; that is the engine's job above it.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-transport.h"
+
+/**
+ * McpTransport:
+ *
+ * The abstract base class of the ways to reach an MCP server.
+ *
+ * A transport moves whole messages. It is usually handed to
+ * [ctor@Mcp.Client.new] and then driven by the client; applications only
+ * implement one to reach servers in ways mcp-glib does not know about. See
+ * [class@Mcp.StdioTransport] and [class@Mcp.StreamTransport].
+ *
+ * A subclass implements the virtual methods of [struct@Mcp.TransportClass],
+ * hands each incoming message to [method@Mcp.Transport.deliver_message] and
+ * reports the end of the connection, once, with
+ * [method@Mcp.Transport.deliver_closed]. All of this happens on the
+ * thread-default main context of the thread that created the transport.
+ *
+ * Since: 1.0
+ */
+
+typedef struct
+{
+  GError   *closed_error;
+  guint     closed : 1;
+} McpTransportPrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpTransport, mcp_transport, G_TYPE_OBJECT)
+
+enum {
+  MESSAGE_RECEIVED,
+  CLOSED,
+  MESSAGE_DISCARDED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+mcp_transport_finalize (GObject *object)
+{
+  McpTransport *self = (McpTransport *)object;
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_clear_error (&priv->closed_error);
+
+  G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_transport_class_init (McpTransportClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = mcp_transport_finalize;
+
+  /**
+   * McpTransport::message-received:
+   * @self: the transport
+   * @message: the message, a JSON object or (for a batch) a JSON array
+   *
+   * Emitted for every complete message that arrives.
+   *
+   * Since: 1.0
+   */
+  signals[MESSAGE_RECEIVED] =
+    g_signal_new ("message-received",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  G_STRUCT_OFFSET (McpTransportClass, message_received),
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::closed:
+   * @self: the transport
+   * @error: (nullable): why the connection ended, or %NULL when it was
+   *   closed on purpose with [method@Mcp.Transport.close_async]
+   *
+   * Emitted once, when the connection has ended. No message is delivered
+   * after it.
+   *
+   * Since: 1.0
+   */
+  signals[CLOSED] =
+    g_signal_new ("closed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  G_STRUCT_OFFSET (McpTransportClass, closed),
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  /**
+   * McpTransport::message-discarded:
+   * @self: the transport
+   * @error: why the message was dropped, e.g. %G_IO_ERROR_MESSAGE_TOO_LARGE
+   * @head: (nullable): the first bytes of the message, for diagnostics
+   * @tail: (nullable): the last bytes of the message, for diagnostics
+   *
+   * Emitted when an incoming message could not be delivered but the
+   * connection stays usable, so that whoever waits for it can be told.
+   *
+   * Since: 1.0
+   */
+  signals[MESSAGE_DISCARDED] =
+    g_signal_new ("message-discarded",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 3,
+                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+mcp_transport_init (McpTransport *self)
+{
+}
+
+/**
+ * mcp_transport_open_async:
+ * @self: a transport
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the transport is open
+ * @user_data: data for @callback
+ *
+ * Opens the connection. [class@Mcp.Client] calls this when it connects.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_open_async (McpTransport        *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_TRANSPORT_GET_CLASS (self)->open_async (self, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_transport_open_finish:
+ * @self: a transport
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Transport.open_async].
+ *
+ * Returns: %TRUE if the transport is open
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_transport_open_finish (McpTransport  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->open_finish (self, result, error);
+}
+
+/**
+ * mcp_transport_send_async:
+ * @self: a transport
+ * @message: the message to send
+ * @cancellable: (nullable): a cancellable; it only takes effect while the
+ *   message is still waiting in the queue, a message is never cut in half
+ * @callback: called when the message has been written
+ * @user_data: data for @callback
+ *
+ * Queues @message to be sent. Messages go out in the order they were
+ * queued.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_send_async (McpTransport        *self,
+                          JsonNode            *message,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  if (priv->closed)
+    {
+      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+      g_task_set_source_tag (task, mcp_transport_send_async);
+      if (priv->closed_error != NULL)
+        g_task_return_error (task, g_error_copy (priv->closed_error));
+      else
+        g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                 _("The connection is closed"));
+      return;
+    }
+
+  MCP_TRANSPORT_GET_CLASS (self)->send_async (self, message, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_transport_send_finish:
+ * @self: a transport
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Transport.send_async].
+ *
+ * Returns: %TRUE if the message was written
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_transport_send_finish (McpTransport  *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  if (g_async_result_is_tagged (result, mcp_transport_send_async))
+    return g_task_propagate_boolean (G_TASK (result), error);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->send_finish (self, result, error);
+}
+
+/**
+ * mcp_transport_close_async:
+ * @self: a transport
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the transport is closed
+ * @user_data: data for @callback
+ *
+ * Ends the connection. Closing a transport that is already closed
+ * succeeds.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_close_async (McpTransport        *self,
+                           GCancellable        *cancellable,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_TRANSPORT_GET_CLASS (self)->close_async (self, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_transport_close_finish:
+ * @self: a transport
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Transport.close_async].
+ *
+ * Returns: %TRUE if the transport closed cleanly
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_transport_close_finish (McpTransport  *self,
+                            GAsyncResult  *result,
+                            GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return MCP_TRANSPORT_GET_CLASS (self)->close_finish (self, result, error);
+}
+
+/**
+ * mcp_transport_is_closed:
+ * @self: a transport
+ *
+ * Whether the connection has ended ([signal@Mcp.Transport::closed] was
+ * emitted).
+ *
+ * Returns: %TRUE once the transport is closed
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_transport_is_closed (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), TRUE);
+
+  return priv->closed;
+}
+
+/**
+ * mcp_transport_deliver_message:
+ * @self: a transport
+ * @message: an incoming message
+ *
+ * For implementations: hands an incoming message to whoever listens.
+ * Messages that arrive after the transport closed are dropped.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_deliver_message (McpTransport *self,
+                               JsonNode     *message)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+
+  if (priv->closed)
+    return;
+
+  g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+}
+
+/**
+ * mcp_transport_deliver_closed:
+ * @self: a transport
+ * @error: (nullable): why the connection ended, %NULL for a deliberate close
+ *
+ * For implementations: reports that the connection has ended. Only the
+ * first report counts; later ones are ignored.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_deliver_closed (McpTransport *self,
+                              const GError *error)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  if (priv->closed)
+    return;
+
+  priv->closed = TRUE;
+  if (error != NULL)
+    priv->closed_error = g_error_copy (error);
+
+  g_object_ref (self);
+  g_signal_emit (self, signals[CLOSED], 0, error);
+  g_object_unref (self);
+}
+
+/**
+ * mcp_transport_deliver_discarded:
+ * @self: a transport
+ * @error: why the message was dropped
+ * @head: (nullable): the start of the message
+ * @tail: (nullable): the end of the message
+ *
+ * For implementations: reports an incoming message that could not be
+ * delivered (for example because it was too large) while the connection
+ * stays usable.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_deliver_discarded (McpTransport *self,
+                                 const GError *error,
+                                 const char   *head,
+                                 const char   *tail)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (error != NULL);
+
+  if (priv->closed)
+    return;
+
+  g_signal_emit (self, signals[MESSAGE_DISCARDED], 0, error, head, tail);
+}
