@@ -14,6 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-i18n-private.h"
+
 #include "mcp-client.h"
 #include "mcp-enums.h"
 #include "mcp-json-private.h"
@@ -381,6 +383,8 @@ static void
 mcp_client_class_init (McpClientClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  _mcp_i18n_init ();
 
   object_class->constructed = mcp_client_constructed;
   object_class->dispose = mcp_client_dispose;

@@ -14,6 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-i18n-private.h"
+
 #include "mcp-content.h"
 #include "mcp-enums.h"
 #include "mcp-json-private.h"
@@ -224,6 +226,8 @@ mcp_content_new_from_json (JsonObject  *json,
 
   g_return_val_if_fail (json != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  _mcp_i18n_init ();
 
   if (!(type = _mcp_json_object_get_string (json, "type")))
     {

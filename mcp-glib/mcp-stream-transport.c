@@ -224,12 +224,14 @@ on_oversized (guint64     size,
   g_autoptr(GError) error = NULL;
   g_autofree char *head_str = g_strndup (head, head_len);
   g_autofree char *tail_str = g_strndup (tail, tail_len);
+  g_autofree char *size_str = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
+  g_autofree char *max_str = g_strdup_printf ("%" G_GUINT64_FORMAT, priv->max_message_size);
 
+  /* Translators: the numbers are byte counts. */
   error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                       _("The server sent a message of %" G_GUINT64_FORMAT " bytes, more than the "
-                         "maximum of %" G_GUINT64_FORMAT " bytes; raise the transport’s "
-                         "max-message-size to accept it"),
-                       size, priv->max_message_size);
+                       _("The server sent a message of %s bytes, more than the maximum of %s "
+                         "bytes; raise the transport’s max-message-size to accept it"),
+                       size_str, max_str);
   g_debug ("%s", error->message);
 
   mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, head_str, tail_str);

@@ -12,6 +12,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-i18n-private.h"
+
 #include "mcp-content.h"
 #include "mcp-json-private.h"
 #include "mcp-tool-result.h"
@@ -176,6 +178,8 @@ mcp_tool_result_new_from_json (JsonObject  *json,
 
   g_return_val_if_fail (json != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  _mcp_i18n_init ();
 
   content_node = json_object_get_member (json, "content");
   if (content_node != NULL && !JSON_NODE_HOLDS_ARRAY (content_node))

@@ -13,6 +13,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-i18n-private.h"
+
 #include "mcp-json-private.h"
 #include "mcp-tool.h"
 
@@ -218,6 +220,8 @@ mcp_tool_new_from_json (JsonObject  *json,
 
   g_return_val_if_fail (json != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  _mcp_i18n_init ();
 
   if (_mcp_json_object_get_string (json, "name") == NULL)
     {

@@ -14,6 +14,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-i18n-private.h"
+
 #include "mcp-transport.h"
 
 /**
@@ -67,6 +69,8 @@ static void
 mcp_transport_class_init (McpTransportClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  _mcp_i18n_init ();
 
   object_class->finalize = mcp_transport_finalize;
 
