@@ -1309,8 +1309,7 @@ list_tools_page (GTask      *task,
       JsonObject *object = json_object_new ();
 
       json_object_set_string_member (object, "cursor", cursor);
-      params = json_node_init_object (json_node_alloc (), object);
-      json_object_unref (object);
+      params = _mcp_json_node_new_object (object);
     }
 
   _mcp_rpc_call_async (self->rpc, "tools/list", params, MCP_RPC_CALL_DEFAULT, 0, NULL,
@@ -1455,11 +1454,9 @@ mcp_client_call_tool_full_async (McpClient           *self,
   if (arguments != NULL)
     json_object_set_object_member (params, "arguments", json_object_ref (arguments));
 
-  _mcp_rpc_call_async (self->rpc, "tools/call",
-                       json_node_init_object (json_node_alloc (), params),
+  _mcp_rpc_call_async (self->rpc, "tools/call", _mcp_json_node_new_object (params),
                        MCP_RPC_CALL_DEFAULT, 0, options, cancellable,
                        call_tool_cb, g_steal_pointer (&task));
-  json_object_unref (params);
 }
 
 /**

@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 gboolean    _mcp_json_check_depth       (const char  *data,
                                          gsize        len,
                                          guint        max_depth);
+JsonNode   *_mcp_json_node_new_object   (JsonObject  *object);
 GBytes     *_mcp_json_to_line           (JsonNode    *node);
 const char *_mcp_json_object_get_string (JsonObject  *object,
                                          const char  *member);

@@ -47,6 +47,16 @@ _mcp_json_check_depth (const char *data,
   return TRUE;
 }
 
+/* Wraps @object (transfer full) in a new node. */
+JsonNode *
+_mcp_json_node_new_object (JsonObject *object)
+{
+  JsonNode *node = json_node_init_object (json_node_alloc (), object);
+
+  json_object_unref (object);
+  return node;
+}
+
 /* One compact JSON text followed by a newline: the stdio wire format.
  * JSON escapes control characters in strings, so the text itself never
  * contains a newline. */

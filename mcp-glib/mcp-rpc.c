@@ -123,7 +123,6 @@ build_message (const char *method,
                JsonNode   *params)
 {
   JsonObject *object = json_object_new ();
-  JsonNode *node;
 
   json_object_set_string_member (object, "jsonrpc", "2.0");
   if (id != NULL)
@@ -133,11 +132,7 @@ build_message (const char *method,
   if (params != NULL)
     json_object_set_member (object, "params", params);
 
-  node = json_node_alloc ();
-  json_node_init_object (node, object);
-  json_object_unref (object);
-
-  return node;
+  return _mcp_json_node_new_object (object);
 }
 
 static JsonNode *
@@ -170,9 +165,7 @@ send_cancelled (McpRpc     *self,
   if (reason != NULL)
     json_object_set_string_member (params, "reason", reason);
 
-  message = build_message ("notifications/cancelled", NULL,
-                           json_node_init_object (json_node_alloc (), params));
-  json_object_unref (params);
+  message = build_message ("notifications/cancelled", NULL, _mcp_json_node_new_object (params));
 
   if (!mcp_transport_is_closed (self->transport))
     send_message (self, message);
@@ -362,7 +355,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       JsonObject *meta;
 
       if (owned_params == NULL)
-        owned_params = json_node_init_object (json_node_alloc (), json_object_new ());
+        owned_params = _mcp_json_node_new_object (json_object_new ());
       object = json_node_get_object (owned_params);
       /* The caller's params may be shared: never write into them. */
       if (json_object_is_immutable (object) || json_object_get_member (object, "_meta") != NULL)
@@ -502,8 +495,7 @@ send_response (McpRpc     *self,
   json_object_set_member (object, "id", json_node_copy (id));
   json_object_set_member (object, member, value);
 
-  message = json_node_init_object (json_node_alloc (), object);
-  json_object_unref (object);
+  message = _mcp_json_node_new_object (object);
 
   if (!mcp_transport_is_closed (self->transport))
     send_message (self, message);
@@ -543,8 +535,7 @@ _mcp_rpc_reply_error (McpRpc     *self,
   if (data != NULL)
     json_object_set_member (error, "data", json_node_copy (data));
 
-  send_response (self, id, "error", json_node_init_object (json_node_alloc (), error));
-  json_object_unref (error);
+  send_response (self, id, "error", _mcp_json_node_new_object (error));
 }
 
 static void
@@ -710,8 +701,7 @@ handle_request (McpRpc     *self,
 
   if (g_str_equal (method, "ping"))
     {
-      send_response (self, id, "result",
-                     json_node_init_object (json_node_alloc (), json_object_new ()));
+      send_response (self, id, "result", _mcp_json_node_new_object (json_object_new ()));
       return;
     }
 

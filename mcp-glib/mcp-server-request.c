@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
+#include "mcp-json-private.h"
 #include "mcp-server-request-private.h"
 
 /**
@@ -307,7 +308,7 @@ mcp_server_request_reply (McpServerRequest *self,
     return;
 
   if (result == NULL)
-    result = empty = json_node_init_object (json_node_alloc (), json_object_new ());
+    result = empty = _mcp_json_node_new_object (json_object_new ());
 
   if ((rpc = g_weak_ref_get (&self->rpc)))
     _mcp_rpc_reply (rpc, self->id, result);
