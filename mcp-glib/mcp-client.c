@@ -645,6 +645,8 @@ mcp_client_new (McpTransport *transport)
  * mcp_client_get_transport:
  * @self: a client
  *
+ * Gets the transport.
+ *
  * Returns: (transfer none): the transport
  *
  * Since: 1.0
@@ -660,6 +662,8 @@ mcp_client_get_transport (McpClient *self)
 /**
  * mcp_client_get_state:
  * @self: a client
+ *
+ * Gets the client's state.
  *
  * Returns: the client's state
  *
@@ -688,6 +692,8 @@ replace_string (char       **field,
 /**
  * mcp_client_get_client_name:
  * @self: a client
+ *
+ * Gets the name sent in the handshake.
  *
  * Returns: the name sent in the handshake
  *
@@ -726,6 +732,8 @@ mcp_client_set_client_name (McpClient  *self,
 /**
  * mcp_client_get_client_version:
  * @self: a client
+ *
+ * Gets the version sent in the handshake.
  *
  * Returns: the version sent in the handshake
  *
@@ -772,6 +780,8 @@ update_timeouts (McpClient *self)
  * mcp_client_get_request_timeout:
  * @self: a client
  *
+ * Gets the request timeout in milliseconds.
+ *
  * Returns: the request timeout in milliseconds
  *
  * Since: 1.0
@@ -810,6 +820,8 @@ mcp_client_set_request_timeout (McpClient *self,
 /**
  * mcp_client_get_max_request_timeout:
  * @self: a client
+ *
+ * Gets the hard limit of a request in milliseconds.
  *
  * Returns: the hard limit of a request in milliseconds
  *
@@ -851,6 +863,8 @@ mcp_client_set_max_request_timeout (McpClient *self,
  * mcp_client_get_connect_timeout:
  * @self: a client
  *
+ * Gets the handshake's time limit in milliseconds.
+ *
  * Returns: the handshake's time limit in milliseconds
  *
  * Since: 1.0
@@ -890,6 +904,8 @@ mcp_client_set_connect_timeout (McpClient *self,
  * mcp_client_get_server_info:
  * @self: a client
  *
+ * Gets the server's description, once connected.
+ *
  * Returns: (transfer none) (nullable): the server's description, once
  *   connected
  *
@@ -906,6 +922,8 @@ mcp_client_get_server_info (McpClient *self)
 /**
  * mcp_client_get_server_capabilities:
  * @self: a client
+ *
+ * Gets the server's capabilities, once connected.
  *
  * Returns: (transfer none) (nullable): the server's capabilities, once
  *   connected
@@ -924,6 +942,8 @@ mcp_client_get_server_capabilities (McpClient *self)
  * mcp_client_get_protocol_version:
  * @self: a client
  *
+ * Gets the negotiated protocol revision, once connected.
+ *
  * Returns: (nullable): the negotiated protocol revision, once connected
  *
  * Since: 1.0
@@ -939,6 +959,8 @@ mcp_client_get_protocol_version (McpClient *self)
 /**
  * mcp_client_get_instructions:
  * @self: a client
+ *
+ * Gets the server's instructions.
  *
  * Returns: (nullable): the server's instructions
  *

@@ -285,6 +285,8 @@ payload (McpContent *self)
  * mcp_content_get_kind:
  * @self: a content block
  *
+ * Gets the kind of block.
+ *
  * Returns: the kind of block
  *
  * Since: 1.0
@@ -301,6 +303,8 @@ mcp_content_get_kind (McpContent *self)
  * mcp_content_get_type_name:
  * @self: a content block
  *
+ * Gets the block's `type` as sent.
+ *
  * Returns: the block's `type` as sent
  *
  * Since: 1.0
@@ -316,6 +320,8 @@ mcp_content_get_type_name (McpContent *self)
 /**
  * mcp_content_get_text:
  * @self: a content block
+ *
+ * Gets the text of a text block or embedded text resource.
  *
  * Returns: (nullable): the text of a text block or embedded text resource
  *
@@ -373,6 +379,8 @@ mcp_content_get_data (McpContent *self)
  * mcp_content_get_mime_type:
  * @self: a content block
  *
+ * Gets the MIME type, if the block has one.
+ *
  * Returns: (nullable): the MIME type, if the block has one
  *
  * Since: 1.0
@@ -388,6 +396,8 @@ mcp_content_get_mime_type (McpContent *self)
 /**
  * mcp_content_get_uri:
  * @self: a content block
+ *
+ * Gets the URI of a resource link or embedded resource.
  *
  * Returns: (nullable): the URI of a resource link or embedded resource
  *
@@ -408,6 +418,8 @@ mcp_content_get_uri (McpContent *self)
  * mcp_content_get_name:
  * @self: a content block
  *
+ * Gets the name of a resource link.
+ *
  * Returns: (nullable): the name of a resource link
  *
  * Since: 1.0
@@ -427,6 +439,8 @@ mcp_content_get_name (McpContent *self)
  * mcp_content_get_annotations:
  * @self: a content block
  *
+ * Gets the block's annotations (`audience`, `priority`, `lastModified`).
+ *
  * Returns: (transfer none) (nullable): the block's annotations
  *   (`audience`, `priority`, `lastModified`)
  *
@@ -443,6 +457,8 @@ mcp_content_get_annotations (McpContent *self)
 /**
  * mcp_content_get_json:
  * @self: a content block
+ *
+ * Gets the block exactly as it was sent.
  *
  * Returns: (transfer none): the block exactly as it was sent
  *

@@ -13,4 +13,13 @@
 
 #include "mcp-error.h"
 
+/**
+ * mcp_error_quark:
+ *
+ * Gets the quark of the %MCP_ERROR domain.
+ *
+ * Returns: the error domain quark
+ *
+ * Since: 1.0
+ */
 G_DEFINE_QUARK (mcp-error-quark, mcp_error)

@@ -174,6 +174,8 @@ mcp_implementation_new_from_json (JsonObject *json)
  * mcp_implementation_get_name:
  * @self: an implementation description
  *
+ * Gets the name.
+ *
  * Returns: (nullable): the name
  *
  * Since: 1.0
@@ -189,6 +191,8 @@ mcp_implementation_get_name (McpImplementation *self)
 /**
  * mcp_implementation_get_version:
  * @self: an implementation description
+ *
+ * Gets the version.
  *
  * Returns: (nullable): the version
  *
@@ -206,6 +210,8 @@ mcp_implementation_get_version (McpImplementation *self)
  * mcp_implementation_get_title:
  * @self: an implementation description
  *
+ * Gets the display title.
+ *
  * Returns: (nullable): the display title
  *
  * Since: 1.0
@@ -221,6 +227,8 @@ mcp_implementation_get_title (McpImplementation *self)
 /**
  * mcp_implementation_get_json:
  * @self: an implementation description
+ *
+ * Gets the object as the peer sent it.
  *
  * Returns: (transfer none): the object as the peer sent it
  *

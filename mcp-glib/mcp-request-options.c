@@ -216,6 +216,8 @@ mcp_request_options_new (void)
  * mcp_request_options_get_timeout:
  * @self: request options
  *
+ * Gets the timeout in milliseconds, 0 for the client's default.
+ *
  * Returns: the timeout in milliseconds, 0 for the client's default
  *
  * Since: 1.0
@@ -254,6 +256,8 @@ mcp_request_options_set_timeout (McpRequestOptions *self,
  * mcp_request_options_get_max_total_timeout:
  * @self: request options
  *
+ * Gets the hard limit in milliseconds, 0 for the client's default.
+ *
  * Returns: the hard limit in milliseconds, 0 for the client's default
  *
  * Since: 1.0
@@ -291,6 +295,8 @@ mcp_request_options_set_max_total_timeout (McpRequestOptions *self,
 /**
  * mcp_request_options_get_reset_timeout_on_progress:
  * @self: request options
+ *
+ * Gets whether progress restarts the timeout.
  *
  * Returns: whether progress restarts the timeout
  *

@@ -191,6 +191,8 @@ _mcp_server_request_cancel (McpServerRequest *self)
  * mcp_server_request_get_method:
  * @self: a server request
  *
+ * Gets the JSON-RPC method.
+ *
  * Returns: the JSON-RPC method
  *
  * Since: 1.0
@@ -206,6 +208,8 @@ mcp_server_request_get_method (McpServerRequest *self)
 /**
  * mcp_server_request_get_params:
  * @self: a server request
+ *
+ * Gets the parameters, or %NULL.
  *
  * Returns: (transfer none) (nullable): the parameters, or %NULL
  *
@@ -242,6 +246,9 @@ mcp_server_request_get_id (McpServerRequest *self)
  * mcp_server_request_get_cancellable:
  * @self: a server request
  *
+ * Gets a cancellable that is cancelled when the server withdraws the
+ * request or the connection ends.
+ *
  * Returns: (transfer none): a cancellable that is cancelled when the server
  *   withdraws the request or the connection ends
  *
@@ -258,6 +265,8 @@ mcp_server_request_get_cancellable (McpServerRequest *self)
 /**
  * mcp_server_request_is_answered:
  * @self: a server request
+ *
+ * Returns whether the request was answered.
  *
  * Returns: whether the request was answered
  *

@@ -1069,6 +1069,8 @@ mcp_stdio_transport_new (const char * const *argv)
  * mcp_stdio_transport_get_argv:
  * @self: a stdio transport
  *
+ * Gets the server command.
+ *
  * Returns: (transfer none) (array zero-terminated=1): the server command
  *
  * Since: 1.0
@@ -1084,6 +1086,8 @@ mcp_stdio_transport_get_argv (McpStdioTransport *self)
 /**
  * mcp_stdio_transport_get_cwd:
  * @self: a stdio transport
+ *
+ * Gets the server's working directory.
  *
  * Returns: (nullable): the server's working directory
  *
@@ -1124,6 +1128,9 @@ mcp_stdio_transport_set_cwd (McpStdioTransport *self,
 /**
  * mcp_stdio_transport_get_environ:
  * @self: a stdio transport
+ *
+ * Gets the complete environment set with
+ * [method@Mcp.StdioTransport.set_environ], or %NULL for the safe default.
  *
  * Returns: (nullable) (transfer none) (array zero-terminated=1): the
  *   complete environment set with [method@Mcp.StdioTransport.set_environ],
@@ -1169,6 +1176,8 @@ mcp_stdio_transport_set_environ (McpStdioTransport  *self,
 /**
  * mcp_stdio_transport_get_inherit_env:
  * @self: a stdio transport
+ *
+ * Gets the names of the extra variables the server inherits.
  *
  * Returns: (nullable) (transfer none) (array zero-terminated=1): the names
  *   of the extra variables the server inherits
@@ -1274,6 +1283,8 @@ mcp_stdio_transport_dup_stderr_tail (McpStdioTransport *self)
 /**
  * mcp_stdio_transport_get_subprocess:
  * @self: a stdio transport
+ *
+ * Gets the server process, once started.
  *
  * Returns: (transfer none) (nullable): the server process, once started
  *

@@ -772,6 +772,8 @@ _mcp_stream_transport_set_streams (McpStreamTransport *self,
  * mcp_stream_transport_get_input_stream:
  * @self: a stream transport
  *
+ * Gets the input stream.
+ *
  * Returns: (transfer none) (nullable): the input stream
  *
  * Since: 1.0
@@ -790,6 +792,8 @@ mcp_stream_transport_get_input_stream (McpStreamTransport *self)
  * mcp_stream_transport_get_output_stream:
  * @self: a stream transport
  *
+ * Gets the output stream.
+ *
  * Returns: (transfer none) (nullable): the output stream
  *
  * Since: 1.0
@@ -807,6 +811,8 @@ mcp_stream_transport_get_output_stream (McpStreamTransport *self)
 /**
  * mcp_stream_transport_get_max_message_size:
  * @self: a stream transport
+ *
+ * Gets the longest incoming message accepted, in bytes.
  *
  * Returns: the longest incoming message accepted, in bytes
  *
@@ -854,6 +860,9 @@ mcp_stream_transport_set_max_message_size (McpStreamTransport *self,
 /**
  * mcp_stream_transport_get_skipped_lines:
  * @self: a stream transport
+ *
+ * Gets how many incoming lines were skipped because they were not JSON-RPC
+ * messages.
  *
  * Returns: how many incoming lines were skipped because they were not
  *   JSON-RPC messages

@@ -217,6 +217,8 @@ mcp_tool_result_new_from_json (JsonObject  *json,
  * mcp_tool_result_get_content:
  * @self: a tool result
  *
+ * Gets the content blocks, a list of [class@Mcp.Content].
+ *
  * Returns: (transfer none): the content blocks, a list of [class@Mcp.Content]
  *
  * Since: 1.0
@@ -233,6 +235,8 @@ mcp_tool_result_get_content (McpToolResult *self)
  * mcp_tool_result_get_structured_content:
  * @self: a tool result
  *
+ * Gets the structured content.
+ *
  * Returns: (transfer none) (nullable): the structured content
  *
  * Since: 1.0
@@ -248,6 +252,8 @@ mcp_tool_result_get_structured_content (McpToolResult *self)
 /**
  * mcp_tool_result_get_is_error:
  * @self: a tool result
+ *
+ * Returns whether the tool reported a failure.
  *
  * Returns: whether the tool reported a failure
  *
@@ -300,6 +306,8 @@ mcp_tool_result_dup_text (McpToolResult *self)
 /**
  * mcp_tool_result_get_json:
  * @self: a tool result
+ *
+ * Gets the result exactly as the server sent it.
  *
  * Returns: (transfer none): the result exactly as the server sent it
  *

@@ -248,6 +248,8 @@ mcp_tool_new_from_json (JsonObject  *json,
  * mcp_tool_get_name:
  * @self: a tool
  *
+ * Gets the tool's name.
+ *
  * Returns: the tool's name
  *
  * Since: 1.0
@@ -263,6 +265,8 @@ mcp_tool_get_name (McpTool *self)
 /**
  * mcp_tool_get_title:
  * @self: a tool
+ *
+ * Gets the tool's title.
  *
  * Returns: (nullable): the tool's title
  *
@@ -305,6 +309,8 @@ mcp_tool_get_display_name (McpTool *self)
  * mcp_tool_get_description:
  * @self: a tool
  *
+ * Gets the tool's description.
+ *
  * Returns: (nullable): the tool's description
  *
  * Since: 1.0
@@ -321,6 +327,8 @@ mcp_tool_get_description (McpTool *self)
  * mcp_tool_get_input_schema:
  * @self: a tool
  *
+ * Gets the JSON Schema of the arguments.
+ *
  * Returns: (transfer none): the JSON Schema of the arguments
  *
  * Since: 1.0
@@ -336,6 +344,8 @@ mcp_tool_get_input_schema (McpTool *self)
 /**
  * mcp_tool_get_output_schema:
  * @self: a tool
+ *
+ * Gets the JSON Schema of the structured result, if the tool has one.
  *
  * Returns: (transfer none) (nullable): the JSON Schema of the structured
  *   result, if the tool has one
@@ -354,6 +364,8 @@ mcp_tool_get_output_schema (McpTool *self)
  * mcp_tool_get_annotations:
  * @self: a tool
  *
+ * Gets the tool's annotations.
+ *
  * Returns: (transfer none) (nullable): the tool's annotations
  *
  * Since: 1.0
@@ -369,6 +381,8 @@ mcp_tool_get_annotations (McpTool *self)
 /**
  * mcp_tool_get_json:
  * @self: a tool
+ *
+ * Gets the tool exactly as the server described it.
  *
  * Returns: (transfer none): the tool exactly as the server described it
  *
