@@ -14,9 +14,14 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "mcp-completion.h"
 #include "mcp-implementation.h"
+#include "mcp-log-level.h"
+#include "mcp-prompt-result.h"
 #include "mcp-request-options.h"
+#include "mcp-root.h"
 #include "mcp-server-request.h"
+#include "mcp-task.h"
 #include "mcp-tool-result.h"
 #include "mcp-transport.h"
 #include "mcp-version-macros.h"
@@ -79,6 +84,44 @@ typedef enum
   MCP_CLIENT_STATE_CLOSED,
 } McpClientState;
 
+/**
+ * McpClientFeatures:
+ * @MCP_CLIENT_FEATURES_NONE: nothing beyond the basics
+ * @MCP_CLIENT_FEATURES_ROOTS: the client tells the server its roots (see
+ *   [method@Mcp.Client.add_root]); declares `roots` with `listChanged`
+ * @MCP_CLIENT_FEATURES_SAMPLING: the application answers
+ *   `sampling/createMessage` requests; declares `sampling`
+ * @MCP_CLIENT_FEATURES_SAMPLING_TOOLS: sampling requests may offer tools
+ *   (`sampling.tools`)
+ * @MCP_CLIENT_FEATURES_SAMPLING_CONTEXT: sampling requests may ask to
+ *   include context (`sampling.context`)
+ * @MCP_CLIENT_FEATURES_ELICITATION_FORM: the application answers form
+ *   elicitation requests; declares `elicitation.form`
+ * @MCP_CLIENT_FEATURES_ELICITATION_URL: the application answers URL
+ *   elicitation requests; declares `elicitation.url`
+ * @MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS: when the application
+ *   accepts a form elicitation, the client fills the fields it left out with
+ *   the defaults of the requested schema (`elicitation.form.applyDefaults`)
+ *
+ * What the application handles, and so which capabilities the client
+ * declares when it connects. A server request for a feature that was not
+ * declared is answered with a "method not found" error, whatever handlers
+ * are connected.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< flags >*/
+{
+  MCP_CLIENT_FEATURES_NONE = 0,
+  MCP_CLIENT_FEATURES_ROOTS = 1 << 0,
+  MCP_CLIENT_FEATURES_SAMPLING = 1 << 1,
+  MCP_CLIENT_FEATURES_SAMPLING_TOOLS = 1 << 2,
+  MCP_CLIENT_FEATURES_SAMPLING_CONTEXT = 1 << 3,
+  MCP_CLIENT_FEATURES_ELICITATION_FORM = 1 << 4,
+  MCP_CLIENT_FEATURES_ELICITATION_URL = 1 << 5,
+  MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS = 1 << 6,
+} McpClientFeatures;
+
 #define MCP_TYPE_CLIENT (mcp_client_get_type ())
 
 MCP_AVAILABLE_IN_1_0
@@ -123,6 +166,33 @@ MCP_AVAILABLE_IN_1_0
 const char        *mcp_client_get_protocol_version    (McpClient            *self);
 MCP_AVAILABLE_IN_1_0
 const char        *mcp_client_get_instructions        (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+McpClientFeatures  mcp_client_get_features            (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_features            (McpClient            *self,
+                                                       McpClientFeatures     features);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_capability          (McpClient            *self,
+                                                       const char           *name,
+                                                       JsonObject           *settings);
+MCP_AVAILABLE_IN_1_0
+JsonObject        *mcp_client_dup_capabilities        (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_get_roots               (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_add_root                (McpClient            *self,
+                                                       McpRoot              *root);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_remove_root             (McpClient            *self,
+                                                       const char           *uri);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_get_tools_model         (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_get_resources_model     (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_get_resource_templates_model (McpClient       *self);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_get_prompts_model       (McpClient            *self);
 
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_connect_async           (McpClient            *self,
@@ -162,6 +232,10 @@ McpToolResult     *mcp_client_call_tool_finish        (McpClient            *sel
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0
+McpToolResult     *mcp_client_call_tool_full_finish   (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
 void               mcp_client_request_async           (McpClient            *self,
                                                        const char           *method,
                                                        JsonNode             *params,
@@ -181,6 +255,10 @@ JsonNode          *mcp_client_request_finish          (McpClient            *sel
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0
+JsonNode          *mcp_client_request_full_finish     (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
 void               mcp_client_notify_async            (McpClient            *self,
                                                        const char           *method,
                                                        JsonNode             *params,
@@ -189,6 +267,148 @@ void               mcp_client_notify_async            (McpClient            *sel
                                                        gpointer              user_data);
 MCP_AVAILABLE_IN_1_0
 gboolean           mcp_client_notify_finish           (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_ping_async              (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_ping_finish             (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_list_resources_async    (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_list_resources_finish   (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_list_resource_templates_async  (McpClient            *self,
+                                                              GCancellable         *cancellable,
+                                                              GAsyncReadyCallback   callback,
+                                                              gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_list_resource_templates_finish (McpClient            *self,
+                                                              GAsyncResult         *result,
+                                                              GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_read_resource_async     (McpClient            *self,
+                                                       const char           *uri,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_read_resource_finish    (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_subscribe_resource_async (McpClient           *self,
+                                                        const char          *uri,
+                                                        GCancellable        *cancellable,
+                                                        GAsyncReadyCallback  callback,
+                                                        gpointer             user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_subscribe_resource_finish (McpClient          *self,
+                                                         GAsyncResult       *result,
+                                                         GError            **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_unsubscribe_resource_async (McpClient           *self,
+                                                          const char          *uri,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_unsubscribe_resource_finish (McpClient          *self,
+                                                           GAsyncResult       *result,
+                                                           GError            **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_list_prompts_async      (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_list_prompts_finish     (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_get_prompt_async        (McpClient            *self,
+                                                       const char           *name,
+                                                       GHashTable           *arguments,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpPromptResult   *mcp_client_get_prompt_finish       (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_complete_prompt_argument_async   (McpClient           *self,
+                                                                const char          *prompt,
+                                                                const char          *argument,
+                                                                const char          *value,
+                                                                GHashTable          *context,
+                                                                GCancellable        *cancellable,
+                                                                GAsyncReadyCallback  callback,
+                                                                gpointer             user_data);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_complete_resource_argument_async (McpClient           *self,
+                                                                const char          *uri_template,
+                                                                const char          *argument,
+                                                                const char          *value,
+                                                                GHashTable          *context,
+                                                                GCancellable        *cancellable,
+                                                                GAsyncReadyCallback  callback,
+                                                                gpointer             user_data);
+MCP_AVAILABLE_IN_1_0
+McpCompletion     *mcp_client_complete_prompt_argument_finish   (McpClient     *self,
+                                                                 GAsyncResult  *result,
+                                                                 GError       **error);
+MCP_AVAILABLE_IN_1_0
+McpCompletion     *mcp_client_complete_resource_argument_finish (McpClient     *self,
+                                                                 GAsyncResult  *result,
+                                                                 GError       **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_logging_level_async (McpClient            *self,
+                                                       McpLogLevel           level,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_set_logging_level_finish (McpClient           *self,
+                                                        GAsyncResult        *result,
+                                                        GError             **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_list_tasks_async        (McpClient            *self,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_list_tasks_finish       (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_get_task_async          (McpClient            *self,
+                                                       const char           *task_id,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpTask           *mcp_client_get_task_finish         (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_cancel_task_async       (McpClient            *self,
+                                                       const char           *task_id,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpTask           *mcp_client_cancel_task_finish      (McpClient            *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0

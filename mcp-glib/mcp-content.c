@@ -69,6 +69,8 @@ static const struct {
   { "audio", MCP_CONTENT_KIND_AUDIO },
   { "resource_link", MCP_CONTENT_KIND_RESOURCE_LINK },
   { "resource", MCP_CONTENT_KIND_RESOURCE },
+  { "tool_use", MCP_CONTENT_KIND_TOOL_USE },
+  { "tool_result", MCP_CONTENT_KIND_TOOL_RESULT },
 };
 
 static void

@@ -28,6 +28,10 @@ G_BEGIN_DECLS
  * @MCP_CONTENT_KIND_RESOURCE_LINK: a link to a resource (`resource_link`)
  * @MCP_CONTENT_KIND_RESOURCE: an embedded resource (`resource`), with text
  *   or a blob
+ * @MCP_CONTENT_KIND_TOOL_USE: a tool call the model asks for in a sampling
+ *   message (`tool_use`)
+ * @MCP_CONTENT_KIND_TOOL_RESULT: the result of such a tool call, in a
+ *   sampling message (`tool_result`)
  *
  * The kinds of content block.
  *
@@ -41,6 +45,8 @@ typedef enum
   MCP_CONTENT_KIND_AUDIO,
   MCP_CONTENT_KIND_RESOURCE_LINK,
   MCP_CONTENT_KIND_RESOURCE,
+  MCP_CONTENT_KIND_TOOL_USE,
+  MCP_CONTENT_KIND_TOOL_RESULT,
 } McpContentKind;
 
 #define MCP_TYPE_CONTENT (mcp_content_get_type ())

@@ -29,6 +29,9 @@ JsonArray  *_mcp_json_object_get_array  (JsonObject  *object,
 gboolean    _mcp_json_object_get_bool   (JsonObject  *object,
                                          const char  *member,
                                          gboolean     default_value);
+gint64      _mcp_json_object_get_int    (JsonObject  *object,
+                                         const char  *member,
+                                         gint64       default_value);
 gboolean    _mcp_json_node_is_integer   (JsonNode    *node,
                                          gint64      *value);
 char       *_mcp_json_node_to_string    (JsonNode    *node);

@@ -139,6 +139,23 @@ _mcp_json_object_get_bool (JsonObject *object,
   return json_node_get_boolean (node);
 }
 
+/* Only a JSON integer counts: a float, a numeric string or null gives
+ * @default_value, as an absent member does. */
+gint64
+_mcp_json_object_get_int (JsonObject *object,
+                          const char *member,
+                          gint64      default_value)
+{
+  gint64 value;
+
+  if (object == NULL)
+    return default_value;
+  if (!_mcp_json_node_is_integer (json_object_get_member (object, member), &value))
+    return default_value;
+
+  return value;
+}
+
 /* JSON-RPC ids are matched by type and value: only a JSON integer counts,
  * not a string that looks like one, nor a float. */
 gboolean

@@ -17,5 +17,7 @@ McpServerRequest *_mcp_server_request_new    (McpRpc           *rpc,
                                               const char       *method,
                                               JsonNode         *params);
 void              _mcp_server_request_cancel (McpServerRequest *self);
+void              _mcp_server_request_set_apply_defaults (McpServerRequest *self,
+                                                          gboolean          apply_defaults);
 
 G_END_DECLS

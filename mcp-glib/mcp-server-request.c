@@ -46,6 +46,7 @@ struct _McpServerRequest
   JsonNode     *params;
   GCancellable *cancellable;
   gboolean      answered;
+  gboolean      apply_defaults;
 };
 
 G_DEFINE_FINAL_TYPE (McpServerRequest, mcp_server_request, G_TYPE_OBJECT)
@@ -187,6 +188,62 @@ _mcp_server_request_cancel (McpServerRequest *self)
   g_cancellable_cancel (self->cancellable);
 }
 
+void
+_mcp_server_request_set_apply_defaults (McpServerRequest *self,
+                                        gboolean          apply_defaults)
+{
+  self->apply_defaults = apply_defaults;
+}
+
+/* For an accepted form elicitation: the fields the user left out take the
+ * defaults of the requested schema (elicitation.form.applyDefaults). */
+static JsonNode *
+with_defaults (McpServerRequest *self,
+               JsonNode         *result)
+{
+  JsonObject *params;
+  JsonObject *properties;
+  JsonObject *answer;
+  JsonObject *content;
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *property;
+  JsonNode *copy;
+
+  if (!JSON_NODE_HOLDS_OBJECT (result) || self->params == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (self->params))
+    return json_node_ref (result);
+
+  params = json_node_get_object (self->params);
+  properties = _mcp_json_object_get_object (_mcp_json_object_get_object (params, "requestedSchema"),
+                                            "properties");
+  if (properties == NULL ||
+      g_strcmp0 (_mcp_json_object_get_string (json_node_get_object (result), "action"), "accept") != 0)
+    return json_node_ref (result);
+
+  copy = json_node_copy (result);
+  answer = json_node_get_object (copy);
+  if (!(content = _mcp_json_object_get_object (answer, "content")))
+    {
+      content = json_object_new ();
+      json_object_set_object_member (answer, "content", content);
+    }
+
+  json_object_iter_init (&iter, properties);
+  while (json_object_iter_next (&iter, &name, &property))
+    {
+      JsonNode *default_value;
+
+      if (!JSON_NODE_HOLDS_OBJECT (property) || json_object_has_member (content, name))
+        continue;
+      default_value = json_object_get_member (json_node_get_object (property), "default");
+      if (default_value != NULL)
+        json_object_set_member (content, name, json_node_copy (default_value));
+    }
+
+  return copy;
+}
+
 /**
  * mcp_server_request_get_method:
  * @self: a server request
@@ -310,6 +367,7 @@ mcp_server_request_reply (McpServerRequest *self,
 {
   g_autoptr(McpRpc) rpc = NULL;
   g_autoptr(JsonNode) empty = NULL;
+  g_autoptr(JsonNode) completed = NULL;
 
   g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
 
@@ -319,8 +377,80 @@ mcp_server_request_reply (McpServerRequest *self,
   if (result == NULL)
     result = empty = _mcp_json_node_new_object (json_object_new ());
 
+  completed = self->apply_defaults ? with_defaults (self, result) : json_node_ref (result);
+
   if ((rpc = g_weak_ref_get (&self->rpc)))
-    _mcp_rpc_reply (rpc, self->id, result);
+    _mcp_rpc_reply (rpc, self->id, completed);
+}
+
+/**
+ * mcp_server_request_reply_sampling:
+ * @self: a `sampling/createMessage` request
+ * @model: the name of the model that produced the message
+ * @content: the message's content
+ * @stop_reason: (nullable): why generation stopped, e.g. `endTurn`
+ *
+ * Answers a sampling request with the assistant's message.
+ *
+ * Since: 1.0
+ */
+void
+mcp_server_request_reply_sampling (McpServerRequest *self,
+                                   const char       *model,
+                                   McpContent       *content,
+                                   const char       *stop_reason)
+{
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *result;
+
+  g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (MCP_IS_CONTENT (content));
+
+  result = json_object_new ();
+  json_object_set_string_member (result, "role", "assistant");
+  json_object_set_object_member (result, "content",
+                                 json_object_ref (mcp_content_get_json (content)));
+  json_object_set_string_member (result, "model", model);
+  if (stop_reason != NULL)
+    json_object_set_string_member (result, "stopReason", stop_reason);
+
+  node = _mcp_json_node_new_object (result);
+  mcp_server_request_reply (self, node);
+}
+
+/**
+ * mcp_server_request_reply_elicitation:
+ * @self: an `elicitation/create` request
+ * @action: how the user answered
+ * @content: (nullable): for an accepted form, the values the user
+ *   entered, by field name
+ *
+ * Answers an elicitation request. When the client declared
+ * %MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS, fields missing from
+ * @content are filled with the schema's defaults.
+ *
+ * Since: 1.0
+ */
+void
+mcp_server_request_reply_elicitation (McpServerRequest     *self,
+                                      McpElicitationAction  action,
+                                      JsonObject           *content)
+{
+  static const char * const actions[] = { "accept", "decline", "cancel" };
+  g_autoptr(JsonNode) node = NULL;
+  JsonObject *result;
+
+  g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
+  g_return_if_fail (action <= MCP_ELICITATION_ACTION_CANCEL);
+
+  result = json_object_new ();
+  json_object_set_string_member (result, "action", actions[action]);
+  if (content != NULL && action == MCP_ELICITATION_ACTION_ACCEPT)
+    json_object_set_object_member (result, "content", json_object_ref (content));
+
+  node = _mcp_json_node_new_object (result);
+  mcp_server_request_reply (self, node);
 }
 
 /**

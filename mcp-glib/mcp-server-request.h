@@ -14,9 +14,28 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "mcp-content.h"
 #include "mcp-version-macros.h"
 
 G_BEGIN_DECLS
+
+/**
+ * McpElicitationAction:
+ * @MCP_ELICITATION_ACTION_ACCEPT: the user submitted the form or agreed
+ * @MCP_ELICITATION_ACTION_DECLINE: the user explicitly declined
+ * @MCP_ELICITATION_ACTION_CANCEL: the user dismissed the request without
+ *   choosing
+ *
+ * How the user answered an elicitation request.
+ *
+ * Since: 1.0
+ */
+typedef enum
+{
+  MCP_ELICITATION_ACTION_ACCEPT,
+  MCP_ELICITATION_ACTION_DECLINE,
+  MCP_ELICITATION_ACTION_CANCEL,
+} McpElicitationAction;
 
 #define MCP_TYPE_SERVER_REQUEST (mcp_server_request_get_type ())
 
@@ -40,6 +59,15 @@ MCP_AVAILABLE_IN_1_0
 void          mcp_server_request_reply_error     (McpServerRequest *self,
                                                   int               code,
                                                   const char       *message);
+MCP_AVAILABLE_IN_1_0
+void          mcp_server_request_reply_sampling  (McpServerRequest *self,
+                                                  const char       *model,
+                                                  McpContent       *content,
+                                                  const char       *stop_reason);
+MCP_AVAILABLE_IN_1_0
+void          mcp_server_request_reply_elicitation (McpServerRequest     *self,
+                                                    McpElicitationAction  action,
+                                                    JsonObject           *content);
 MCP_AVAILABLE_IN_1_0
 void          mcp_server_request_return_error    (McpServerRequest *self,
                                                   const GError     *error);

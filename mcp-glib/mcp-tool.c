@@ -379,6 +379,33 @@ mcp_tool_get_annotations (McpTool *self)
 }
 
 /**
+ * mcp_tool_get_task_support:
+ * @self: a tool
+ *
+ * Gets whether the tool runs as a task, from `execution.taskSupport`.
+ *
+ * Returns: the tool's task support
+ *
+ * Since: 1.0
+ */
+McpTaskSupport
+mcp_tool_get_task_support (McpTool *self)
+{
+  const char *support;
+
+  g_return_val_if_fail (MCP_IS_TOOL (self), MCP_TASK_SUPPORT_FORBIDDEN);
+
+  support = _mcp_json_object_get_string (_mcp_json_object_get_object (self->json, "execution"),
+                                         "taskSupport");
+  if (g_strcmp0 (support, "required") == 0)
+    return MCP_TASK_SUPPORT_REQUIRED;
+  if (g_strcmp0 (support, "optional") == 0)
+    return MCP_TASK_SUPPORT_OPTIONAL;
+
+  return MCP_TASK_SUPPORT_FORBIDDEN;
+}
+
+/**
  * mcp_tool_get_json:
  * @self: a tool
  *

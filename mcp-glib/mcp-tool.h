@@ -18,6 +18,24 @@
 
 G_BEGIN_DECLS
 
+/**
+ * McpTaskSupport:
+ * @MCP_TASK_SUPPORT_FORBIDDEN: the tool cannot run as a task (the default)
+ * @MCP_TASK_SUPPORT_OPTIONAL: the tool may run as a task
+ * @MCP_TASK_SUPPORT_REQUIRED: the tool must run as a task
+ *
+ * Whether a tool runs as a task (`execution.taskSupport`). mcp-glib calls
+ * tools that require it as tasks by itself.
+ *
+ * Since: 1.0
+ */
+typedef enum
+{
+  MCP_TASK_SUPPORT_FORBIDDEN,
+  MCP_TASK_SUPPORT_OPTIONAL,
+  MCP_TASK_SUPPORT_REQUIRED,
+} McpTaskSupport;
+
 #define MCP_TYPE_TOOL (mcp_tool_get_type ())
 
 MCP_AVAILABLE_IN_1_0
@@ -40,6 +58,8 @@ MCP_AVAILABLE_IN_1_0
 JsonObject *mcp_tool_get_output_schema   (McpTool     *self);
 MCP_AVAILABLE_IN_1_0
 JsonObject *mcp_tool_get_annotations     (McpTool     *self);
+MCP_AVAILABLE_IN_1_0
+McpTaskSupport mcp_tool_get_task_support (McpTool     *self);
 MCP_AVAILABLE_IN_1_0
 JsonObject *mcp_tool_get_json            (McpTool     *self);
 

@@ -1,0 +1,42 @@
+/* mcp-prompt.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#if !defined (MCP_GLIB_INSIDE) && !defined (MCP_GLIB_COMPILATION)
+# error "Only <mcp-glib/mcp-glib.h> can be included directly."
+#endif
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+
+#include "mcp-version-macros.h"
+
+G_BEGIN_DECLS
+
+#define MCP_TYPE_PROMPT (mcp_prompt_get_type ())
+
+MCP_AVAILABLE_IN_1_0
+G_DECLARE_FINAL_TYPE (McpPrompt, mcp_prompt, MCP, PROMPT, GObject)
+
+MCP_AVAILABLE_IN_1_0
+McpPrompt  *mcp_prompt_new_from_json     (JsonObject  *json,
+                                          GError     **error);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_prompt_get_name          (McpPrompt   *self);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_prompt_get_title         (McpPrompt   *self);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_prompt_get_display_name  (McpPrompt   *self);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_prompt_get_description   (McpPrompt   *self);
+MCP_AVAILABLE_IN_1_0
+GListModel *mcp_prompt_get_arguments     (McpPrompt   *self);
+MCP_AVAILABLE_IN_1_0
+JsonObject *mcp_prompt_get_json          (McpPrompt   *self);
+
+G_END_DECLS
