@@ -1782,6 +1782,8 @@ tool_call_return (GTask         *task,
                   McpToolResult *result,
                   GError        *error)
 {
+  /* Removing the poll source below may drop the last other reference. */
+  g_autoptr(GTask) hold = g_object_ref (task);
   ToolCall *call = g_task_get_task_data (task);
 
   if (call->done)

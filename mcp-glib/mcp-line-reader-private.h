@@ -43,6 +43,11 @@ void           _mcp_line_reader_start (McpLineReader        *self,
                                        McpLineEndFunc        end_func,
                                        gpointer              user_data);
 void           _mcp_line_reader_stop  (McpLineReader        *self);
+void           _mcp_line_reader_close_async  (McpLineReader        *self,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+gboolean       _mcp_line_reader_close_finish (GAsyncResult         *result,
+                                              GError              **error);
 gboolean       _mcp_line_reader_is_running (McpLineReader   *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpLineReader, _mcp_line_reader_unref)

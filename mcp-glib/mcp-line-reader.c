@@ -38,11 +38,15 @@ struct _McpLineReader
   McpLineEndFunc        end_func;
   gpointer              user_data;
 
+  GTask                *close_task;
+
   guint                 running : 1;
+  guint                 filling : 1;
   guint                 discarding : 1;
 };
 
 static void mcp_line_reader_fill (McpLineReader *self);
+static void close_base_stream    (McpLineReader *self);
 
 McpLineReader *
 _mcp_line_reader_new (GInputStream *stream,
@@ -233,9 +237,14 @@ mcp_line_reader_fill_cb (GObject      *object,
   gssize n;
 
   n = g_buffered_input_stream_fill_finish (G_BUFFERED_INPUT_STREAM (object), result, &error);
+  self->filling = FALSE;
 
   if (!self->running)
-    return;
+    {
+      if (self->close_task != NULL)
+        close_base_stream (self);
+      return;
+    }
 
   if (n < 0)
     {
@@ -267,6 +276,7 @@ mcp_line_reader_fill_cb (GObject      *object,
 static void
 mcp_line_reader_fill (McpLineReader *self)
 {
+  self->filling = TRUE;
   g_buffered_input_stream_fill_async (self->stream, -1, G_PRIORITY_DEFAULT,
                                       self->cancellable,
                                       mcp_line_reader_fill_cb,
@@ -305,4 +315,49 @@ _mcp_line_reader_stop (McpLineReader *self)
   self->end_func = NULL;
   self->user_data = NULL;
   g_cancellable_cancel (self->cancellable);
+}
+
+static void
+close_base_stream (McpLineReader *self)
+{
+  g_autoptr(GTask) task = g_steal_pointer (&self->close_task);
+  GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (self->stream));
+  GError *error = NULL;
+
+  if (!g_input_stream_close (base, NULL, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/* Stops the reader and closes the stream under it once the read in flight
+ * (which the stop cancels) has returned: a stream with a pending operation
+ * refuses to close. */
+void
+_mcp_line_reader_close_async (McpLineReader       *self,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (self->close_task == NULL);
+
+  _mcp_line_reader_stop (self);
+
+  self->close_task = g_task_new (NULL, NULL, callback, user_data);
+  g_task_set_source_tag (self->close_task, _mcp_line_reader_close_async);
+  /* The reader must outlive its own close. */
+  g_task_set_task_data (self->close_task, _mcp_line_reader_ref (self),
+                        (GDestroyNotify) _mcp_line_reader_unref);
+
+  if (!self->filling)
+    close_base_stream (self);
+}
+
+gboolean
+_mcp_line_reader_close_finish (GAsyncResult  *result,
+                               GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -59,13 +59,14 @@ typedef struct
 
   GQueue          queue;
   GPtrArray      *batch;
-  GOutputVector  *vectors;
+  GBytes         *batch_bytes;
   GCancellable   *write_cancellable;
   GError         *write_error;
   GPtrArray      *close_tasks;
 
   guint           opened : 1;
   guint           closing : 1;
+  guint           close_done : 1;
 } McpStreamTransportPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (McpStreamTransport, mcp_stream_transport, MCP_TYPE_TRANSPORT)
@@ -143,10 +144,11 @@ skip_line (McpStreamTransport *self,
 
   /* The line may still be a recognisable answer (cut short, or with bad
    * UTF-8): let the layer above fail the call it belongs to. */
-  head = g_strndup (line, MIN (len, MCP_LINE_READER_EXCERPT_SIZE));
+  /* Excerpts are strings for bindings too: never invalid UTF-8. */
+  head = g_utf8_make_valid (line, MIN (len, MCP_LINE_READER_EXCERPT_SIZE));
   tail_start = len > MCP_LINE_READER_EXCERPT_SIZE ? len - MCP_LINE_READER_EXCERPT_SIZE : 0;
   {
-    g_autofree char *tail = g_strndup (line + tail_start, len - tail_start);
+    g_autofree char *tail = g_utf8_make_valid (line + tail_start, len - tail_start);
 
     mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, head, tail);
   }
@@ -222,8 +224,8 @@ on_oversized (guint64     size,
   McpStreamTransport *self = user_data;
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
   g_autoptr(GError) error = NULL;
-  g_autofree char *head_str = g_strndup (head, head_len);
-  g_autofree char *tail_str = g_strndup (tail, tail_len);
+  g_autofree char *head_str = g_utf8_make_valid (head, head_len);
+  g_autofree char *tail_str = g_utf8_make_valid (tail, tail_len);
   g_autofree char *size_str = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
   g_autofree char *max_str = g_strdup_printf ("%" G_GUINT64_FORMAT, priv->max_message_size);
 
@@ -354,9 +356,9 @@ mcp_stream_transport_write_cb (GObject      *object,
   g_autoptr(GPtrArray) batch = g_steal_pointer (&priv->batch);
   g_autoptr(GError) error = NULL;
 
-  g_clear_pointer (&priv->vectors, g_free);
+  g_clear_pointer (&priv->batch_bytes, g_bytes_unref);
 
-  if (!g_output_stream_writev_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
+  if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
     {
       g_debug ("Writing to the server failed: %s", error->message);
       if (priv->write_error == NULL)
@@ -377,21 +379,51 @@ mcp_stream_transport_write_cb (GObject      *object,
 }
 
 static void
-finish_close (McpStreamTransport *self)
+complete_close (McpStreamTransport *self)
 {
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
   g_autoptr(GPtrArray) tasks = g_steal_pointer (&priv->close_tasks);
 
-  /* Pipes close at once; the streams are not used again. */
-  if (priv->output != NULL)
-    g_output_stream_close (priv->output, NULL, NULL);
-  if (priv->input != NULL)
-    g_input_stream_close (priv->input, NULL, NULL);
-
+  priv->close_done = TRUE;
   mcp_transport_deliver_closed (MCP_TRANSPORT (self), NULL);
 
   for (guint i = 0; tasks != NULL && i < tasks->len; i++)
     g_task_return_boolean (tasks->pdata[i], TRUE);
+}
+
+static void
+input_closed_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(McpStreamTransport) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!_mcp_line_reader_close_finish (result, &error))
+    g_debug ("Closing the input stream failed: %s", error->message);
+
+  complete_close (self);
+}
+
+/* Both streams are closed before the close completes, so that a peer
+ * still writing learns at once that nobody reads. */
+static void
+finish_close (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  if (priv->output != NULL)
+    g_output_stream_close (priv->output, NULL, NULL);
+
+  if (priv->reader != NULL)
+    {
+      _mcp_line_reader_close_async (priv->reader, input_closed_cb, g_object_ref (self));
+      return;
+    }
+
+  if (priv->input != NULL)
+    g_input_stream_close (priv->input, NULL, NULL);
+  complete_close (self);
 }
 
 static void
@@ -415,9 +447,10 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
     return;
 
   /* Everything queued goes out in one write: under load this turns many
-   * small writes (and wake-ups of the server) into one. */
+   * small writes (and wake-ups of the server) into one. The messages are
+   * joined rather than written with writev, which GLib 2.74 mishandles when
+   * the pipe is broken. */
   priv->batch = g_ptr_array_new_with_free_func ((GDestroyNotify) outgoing_free);
-  priv->vectors = g_new (GOutputVector, priv->queue.length);
 
   while ((out = g_queue_pop_head (&priv->queue)))
     {
@@ -427,7 +460,6 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
           continue;
         }
 
-      priv->vectors[n].buffer = g_bytes_get_data (out->bytes, &priv->vectors[n].size);
       n++;
       g_ptr_array_add (priv->batch, out);
     }
@@ -435,14 +467,33 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
   if (n == 0)
     {
       g_clear_pointer (&priv->batch, g_ptr_array_unref);
-      g_clear_pointer (&priv->vectors, g_free);
       return;
     }
 
-  g_output_stream_writev_all_async (priv->output, priv->vectors, n, G_PRIORITY_DEFAULT,
-                                    priv->write_cancellable,
-                                    mcp_stream_transport_write_cb,
-                                    g_object_ref (self));
+  if (n == 1)
+    priv->batch_bytes = g_bytes_ref (((Outgoing *) priv->batch->pdata[0])->bytes);
+  else
+    {
+      GByteArray *joined = g_byte_array_new ();
+
+      for (guint i = 0; i < n; i++)
+        {
+          gsize size;
+          gconstpointer data = g_bytes_get_data (((Outgoing *) priv->batch->pdata[i])->bytes,
+                                                 &size);
+
+          g_byte_array_append (joined, data, size);
+        }
+      priv->batch_bytes = g_byte_array_free_to_bytes (joined);
+    }
+
+  g_output_stream_write_all_async (priv->output,
+                                   g_bytes_get_data (priv->batch_bytes, NULL),
+                                   g_bytes_get_size (priv->batch_bytes),
+                                   G_PRIORITY_DEFAULT,
+                                   priv->write_cancellable,
+                                   mcp_stream_transport_write_cb,
+                                   g_object_ref (self));
 }
 
 static void
@@ -511,7 +562,7 @@ mcp_stream_transport_close_async (McpTransport        *transport,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_stream_transport_close_async);
 
-  if (mcp_transport_is_closed (transport) && !priv->closing)
+  if (priv->close_done)
     {
       g_task_return_boolean (task, TRUE);
       return;
@@ -574,6 +625,7 @@ mcp_stream_transport_finalize (GObject *object)
   g_clear_object (&priv->write_cancellable);
   g_clear_error (&priv->write_error);
   g_clear_pointer (&priv->close_tasks, g_ptr_array_unref);
+  g_clear_pointer (&priv->batch_bytes, g_bytes_unref);
 
   G_OBJECT_CLASS (mcp_stream_transport_parent_class)->finalize (object);
 }
