@@ -9,56 +9,17 @@
 # progress and log notifications, handle errors, close. Run with Debian's
 # /usr/bin/python3, which has python3-gi; prints TAP.
 
+import json
 import os
 import sys
 
-import gi
-
-gi.require_version("GLib", "2.0")
-gi.require_version("Gio", "2.0")
-gi.require_version("Json", "1.0")
-gi.require_version("Mcp", "1")
-
-from gi.repository import GLib, Gio, Json, Mcp  # noqa: E402
-
-TIMEOUT_SECONDS = 30
-
-
-def wait(start):
-    """Runs start(callback) and iterates a main loop until the callback fires."""
-    loop = GLib.MainLoop()
-    box = {}
-
-    def done(source, result, *args):
-        box["result"] = (source, result)
-        loop.quit()
-
-    def give_up():
-        box["timeout"] = True
-        loop.quit()
-        return GLib.SOURCE_REMOVE
-
-    timeout_id = GLib.timeout_add_seconds(TIMEOUT_SECONDS, give_up)
-    start(done)
-    loop.run()
-    if "timeout" in box:
-        raise AssertionError("no answer within %d s" % TIMEOUT_SECONDS)
-    GLib.source_remove(timeout_id)
-    return box["result"][1]
+from mcptest import json_object, run_tests, wait
+from gi.repository import GLib, Gio, Mcp
 
 
 def arguments(**kwargs):
-    obj = Json.Object.new()
-    for key, value in kwargs.items():
-        if isinstance(value, str):
-            obj.set_string_member(key, value)
-        elif isinstance(value, bool):
-            obj.set_boolean_member(key, value)
-        elif isinstance(value, int):
-            obj.set_int_member(key, value)
-        else:
-            obj.set_double_member(key, value)
-    return obj
+    """Tool arguments from Python keywords, through the JSON API."""
+    return json_object(json.dumps(kwargs))
 
 
 def connect():
@@ -74,8 +35,8 @@ def connect():
 def close(client, transport):
     result = wait(lambda cb: client.close_async(None, cb))
     assert client.close_finish(result)
-    pid = int(transport.get_subprocess().get_identifier() or 0)
-    return pid
+    # The close completes once the server has exited and been reaped.
+    assert transport.get_subprocess().get_identifier() is None
 
 
 def test_connect_and_info():
@@ -180,22 +141,5 @@ TESTS = [
     test_server_gone,
 ]
 
-
-def main():
-    print("1..%d" % len(TESTS))
-    failed = 0
-    for number, test in enumerate(TESTS, 1):
-        try:
-            test()
-            print("ok %d %s" % (number, test.__name__))
-        except Exception as error:  # report every failure, keep going
-            failed += 1
-            print("not ok %d %s" % (number, test.__name__))
-            for line in repr(error).splitlines():
-                print("# " + line)
-        sys.stdout.flush()
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_tests(TESTS))
