@@ -887,13 +887,14 @@ on_transport_closed (McpTransport *transport,
                      McpRpc       *self)
 {
   g_autoptr(McpRpc) hold = g_object_ref (self);
-  g_autoptr(GError) local_error = NULL;
+  g_autoptr(GError) closed = NULL;
 
-  if (error == NULL)
-    error = local_error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
-                                               _("The connection is closed"));
-
-  _mcp_rpc_fail_all (self, error);
+  /* Calls still pending need a reason even after a deliberate close; the
+   * layer above is told which kind of end it was. */
+  closed = error != NULL ? g_error_copy (error)
+                         : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                                _("The connection is closed"));
+  _mcp_rpc_fail_all (self, closed);
 
   if (self->closed_func != NULL)
     self->closed_func (self, error, self->user_data);

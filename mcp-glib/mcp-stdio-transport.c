@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -172,13 +173,55 @@ program_name (McpStdioTransport *self)
   return self->argv != NULL && self->argv[0] != NULL ? self->argv[0] : "?";
 }
 
+/* Whether a member of @pgid is still running. A zombie does not count: it
+ * is gone, only not yet reaped by its new parent (which may never happen
+ * where PID 1 does not reap orphans, as in some containers). */
+static gboolean
+group_has_live_member (GPid pgid)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+
+  if (proc == NULL)
+    return TRUE;
+
+  while ((name = g_dir_read_name (proc)))
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *stat = NULL;
+      const char *after_comm;
+      char state;
+      int ppid, pgrp;
+
+      if (!g_ascii_isdigit (name[0]))
+        continue;
+
+      path = g_build_filename ("/proc", name, "stat", NULL);
+      if (!g_file_get_contents (path, &stat, NULL, NULL))
+        continue;
+
+      /* The command name may contain anything; it ends at the last ')'. */
+      if (!(after_comm = strrchr (stat, ')')) ||
+          sscanf (after_comm + 1, " %c %d %d", &state, &ppid, &pgrp) != 3)
+        continue;
+
+      if (pgrp == pgid && state != 'Z' && state != 'X')
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 static gboolean
 group_is_alive (McpStdioTransport *self)
 {
   if (self->pgid <= 0)
     return FALSE;
 
-  return kill (-self->pgid, 0) == 0 || errno == EPERM;
+  if (kill (-self->pgid, 0) != 0 && errno != EPERM)
+    return FALSE;
+
+  return group_has_live_member (self->pgid);
 }
 
 static void
