@@ -1353,6 +1353,9 @@ connect_initialize_cb (GObject      *object,
       return;
     }
 
+  /* Before initialized: over HTTP that notification carries it already. */
+  mcp_transport_set_protocol_version (self->transport, self->protocol_version);
+
   _mcp_rpc_notify_async (self->rpc, "notifications/initialized", NULL,
                          NULL, connect_initialized_cb, g_steal_pointer (&task));
 }

@@ -18,6 +18,7 @@
 # include "mcp-transport.h"
 # include "mcp-stream-transport.h"
 # include "mcp-stdio-transport.h"
+# include "mcp-http-transport.h"
 # include "mcp-implementation.h"
 # include "mcp-log-level.h"
 # include "mcp-content.h"

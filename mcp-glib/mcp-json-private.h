@@ -15,6 +15,12 @@ G_BEGIN_DECLS
  * per level, and a hostile peer must not be able to exhaust the stack. */
 #define MCP_JSON_MAX_DEPTH 512
 
+JsonNode   *_mcp_json_parse_message     (JsonParser  *parser,
+                                         const char  *data,
+                                         gsize        len,
+                                         GError     **error);
+gboolean    _mcp_json_text_is_blank     (const char  *data,
+                                         gsize        len);
 gboolean    _mcp_json_check_depth       (const char  *data,
                                          gsize        len,
                                          guint        max_depth);

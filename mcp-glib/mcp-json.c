@@ -12,7 +12,22 @@
 
 #include "config.h"
 
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+
 #include "mcp-json-private.h"
+
+/* Whitespace only: not a message, and not an error either. */
+gboolean
+_mcp_json_text_is_blank (const char *data,
+                         gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isspace (data[i]))
+      return FALSE;
+
+  return TRUE;
+}
 
 gboolean
 _mcp_json_check_depth (const char *data,
@@ -45,6 +60,46 @@ _mcp_json_check_depth (const char *data,
     }
 
   return TRUE;
+}
+
+/* Turns the text of one incoming message (a line, an HTTP body, an SSE
+ * event) into a JSON object or array, refusing what a peer must not send:
+ * invalid UTF-8, nesting deep enough to threaten the stack, or any other
+ * JSON value. */
+JsonNode *
+_mcp_json_parse_message (JsonParser  *parser,
+                         const char  *data,
+                         gsize        len,
+                         GError     **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+
+  if (!g_utf8_validate_len (data, len, NULL))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is not valid UTF-8"));
+      return NULL;
+    }
+
+  if (!_mcp_json_check_depth (data, len, MCP_JSON_MAX_DEPTH))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("The message is nested more than %u levels deep"), MCP_JSON_MAX_DEPTH);
+      return NULL;
+    }
+
+  if (!json_parser_load_from_data (parser, data, len, error))
+    return NULL;
+
+  root = json_parser_steal_root (parser);
+  if (root == NULL || (!JSON_NODE_HOLDS_OBJECT (root) && !JSON_NODE_HOLDS_ARRAY (root)))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is neither a JSON object nor an array"));
+      return NULL;
+    }
+
+  return g_steal_pointer (&root);
 }
 
 /* Wraps @object (transfer full) in a new node. */

@@ -202,7 +202,7 @@ with_defaults (McpServerRequest *self,
                JsonNode         *result)
 {
   JsonObject *params;
-  JsonObject *properties;
+  JsonObject *schema_properties;
   JsonObject *answer;
   JsonObject *content;
   JsonObjectIter iter;
@@ -215,9 +215,9 @@ with_defaults (McpServerRequest *self,
     return json_node_ref (result);
 
   params = json_node_get_object (self->params);
-  properties = _mcp_json_object_get_object (_mcp_json_object_get_object (params, "requestedSchema"),
-                                            "properties");
-  if (properties == NULL ||
+  schema_properties = _mcp_json_object_get_object (_mcp_json_object_get_object (params, "requestedSchema"),
+                                            "schema_properties");
+  if (schema_properties == NULL ||
       g_strcmp0 (_mcp_json_object_get_string (json_node_get_object (result), "action"), "accept") != 0)
     return json_node_ref (result);
 
@@ -229,7 +229,7 @@ with_defaults (McpServerRequest *self,
       json_object_set_object_member (answer, "content", content);
     }
 
-  json_object_iter_init (&iter, properties);
+  json_object_iter_init (&iter, schema_properties);
   while (json_object_iter_next (&iter, &name, &property))
     {
       JsonNode *default_value;

@@ -154,17 +154,6 @@ skip_line (McpStreamTransport *self,
   }
 }
 
-static gboolean
-is_blank (const char *line,
-          gsize       len)
-{
-  for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isspace (line[i]))
-      return FALSE;
-
-  return TRUE;
-}
-
 static void
 on_line (const char *line,
          gsize       len,
@@ -175,37 +164,12 @@ on_line (const char *line,
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
 
-  if (is_blank (line, len))
+  if (_mcp_json_text_is_blank (line, len))
     return;
 
-  if (!g_utf8_validate_len (line, len, NULL))
+  root = _mcp_json_parse_message (priv->parser, line, len, &error);
+  if (root == NULL)
     {
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("The message is not valid UTF-8"));
-      skip_line (self, error, line, len);
-      return;
-    }
-
-  if (!_mcp_json_check_depth (line, len, MCP_JSON_MAX_DEPTH))
-    {
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("The message is nested more than %u levels deep"),
-                           MCP_JSON_MAX_DEPTH);
-      skip_line (self, error, line, len);
-      return;
-    }
-
-  if (!json_parser_load_from_data (priv->parser, line, len, &error))
-    {
-      skip_line (self, error, line, len);
-      return;
-    }
-
-  root = json_parser_steal_root (priv->parser);
-  if (root == NULL || (!JSON_NODE_HOLDS_OBJECT (root) && !JSON_NODE_HOLDS_ARRAY (root)))
-    {
-      g_clear_error (&error);
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("The message is neither a JSON object nor an array"));
       skip_line (self, error, line, len);
       return;
     }

@@ -40,10 +40,19 @@
 typedef struct
 {
   GError   *closed_error;
+  char     *protocol_version;
   guint     closed : 1;
 } McpTransportPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpTransport, mcp_transport, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_PROTOCOL_VERSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   MESSAGE_RECEIVED,
@@ -61,8 +70,47 @@ mcp_transport_finalize (GObject *object)
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
 
   g_clear_error (&priv->closed_error);
+  g_clear_pointer (&priv->protocol_version, g_free);
 
   G_OBJECT_CLASS (mcp_transport_parent_class)->finalize (object);
+}
+
+static void
+mcp_transport_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROTOCOL_VERSION:
+      g_value_set_string (value, mcp_transport_get_protocol_version (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_transport_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  McpTransport *self = MCP_TRANSPORT (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROTOCOL_VERSION:
+      mcp_transport_set_protocol_version (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -73,6 +121,24 @@ mcp_transport_class_init (McpTransportClass *klass)
   _mcp_i18n_init ();
 
   object_class->finalize = mcp_transport_finalize;
+  object_class->get_property = mcp_transport_get_property;
+  object_class->set_property = mcp_transport_set_property;
+
+  /**
+   * McpTransport:protocol-version:
+   *
+   * The protocol version the client negotiated, or %NULL before the
+   * handshake. [class@Mcp.Client] sets it; transports that must send it
+   * with every message (such as [class@Mcp.HttpTransport]) read it.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_PROTOCOL_VERSION] =
+    g_param_spec_string ("protocol-version", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * McpTransport::message-received:
@@ -302,6 +368,55 @@ mcp_transport_close_finish (McpTransport  *self,
   g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
 
   return MCP_TRANSPORT_GET_CLASS (self)->close_finish (self, result, error);
+}
+
+/**
+ * mcp_transport_get_protocol_version:
+ * @self: a transport
+ *
+ * Gets [property@Mcp.Transport:protocol-version].
+ *
+ * Returns: (nullable): the negotiated protocol version
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_transport_get_protocol_version (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), NULL);
+
+  return priv->protocol_version;
+}
+
+/**
+ * mcp_transport_set_protocol_version:
+ * @self: a transport
+ * @protocol_version: (nullable): the negotiated protocol version
+ *
+ * Sets [property@Mcp.Transport:protocol-version]; [class@Mcp.Client] does
+ * this once the server has answered `initialize`.
+ *
+ * Since: 1.0
+ */
+void
+mcp_transport_set_protocol_version (McpTransport *self,
+                                    const char   *protocol_version)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  if (g_strcmp0 (priv->protocol_version, protocol_version) == 0)
+    return;
+
+  g_free (priv->protocol_version);
+  priv->protocol_version = g_strdup (protocol_version);
+
+  if (MCP_TRANSPORT_GET_CLASS (self)->protocol_version_changed != NULL)
+    MCP_TRANSPORT_GET_CLASS (self)->protocol_version_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROTOCOL_VERSION]);
 }
 
 /**

@@ -35,6 +35,9 @@ G_DECLARE_DERIVABLE_TYPE (McpTransport, mcp_transport, MCP, TRANSPORT, GObject)
  * @close_finish: completes @close_async
  * @message_received: class handler of [signal@Mcp.Transport::message-received]
  * @closed: class handler of [signal@Mcp.Transport::closed]
+ * @protocol_version_changed: called when the client has negotiated a
+ *   protocol version (transports that must send it along, such as HTTP,
+ *   start their own work here)
  *
  * The virtual methods a transport implements. A transport moves whole
  * messages and never looks inside them: incoming messages are handed up
@@ -74,9 +77,10 @@ struct _McpTransportClass
                                 JsonNode             *message);
   void     (*closed)           (McpTransport         *self,
                                 const GError         *error);
+  void     (*protocol_version_changed) (McpTransport *self);
 
   /*< private >*/
-  gpointer _reserved[16];
+  gpointer _reserved[15];
 };
 
 MCP_AVAILABLE_IN_1_0
@@ -107,6 +111,11 @@ MCP_AVAILABLE_IN_1_0
 gboolean  mcp_transport_close_finish         (McpTransport         *self,
                                               GAsyncResult         *result,
                                               GError              **error);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_transport_get_protocol_version (McpTransport       *self);
+MCP_AVAILABLE_IN_1_0
+void      mcp_transport_set_protocol_version (McpTransport         *self,
+                                              const char           *protocol_version);
 MCP_AVAILABLE_IN_1_0
 gboolean  mcp_transport_is_closed            (McpTransport         *self);
 MCP_AVAILABLE_IN_1_0

@@ -1,0 +1,36 @@
+/* mcp-sse-parser-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _McpSseParser McpSseParser;
+
+/* One complete event. @data is %NULL when the event was larger than the
+ * maximum and was dropped; @event_type is "message" unless the event said
+ * otherwise. */
+typedef void (*McpSseEventFunc) (const char *event_type,
+                                 const char *data,
+                                 gsize       data_len,
+                                 gpointer    user_data);
+
+McpSseParser *_mcp_sse_parser_new               (gsize            max_event_size,
+                                                 McpSseEventFunc  func,
+                                                 gpointer         user_data);
+void          _mcp_sse_parser_free              (McpSseParser    *self);
+void          _mcp_sse_parser_feed              (McpSseParser    *self,
+                                                 const char      *data,
+                                                 gsize            len);
+const char   *_mcp_sse_parser_get_last_event_id (McpSseParser    *self);
+gint64        _mcp_sse_parser_get_retry         (McpSseParser    *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpSseParser, _mcp_sse_parser_free)
+
+G_END_DECLS
