@@ -717,7 +717,7 @@ mcp_client_class_init (McpClientClass *klass)
                   G_TYPE_NONE, 3,
                   MCP_TYPE_LOG_LEVEL,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
-                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  JSON_TYPE_NODE);
 
   /**
    * McpClient::resource-updated:
@@ -789,7 +789,7 @@ mcp_client_class_init (McpClientClass *klass)
                   NULL,
                   G_TYPE_NONE, 2,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
-                  JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  JSON_TYPE_NODE);
 
   /**
    * McpClient::server-request:
@@ -835,7 +835,7 @@ mcp_client_class_init (McpClientClass *klass)
                   0,
                   NULL, NULL,
                   NULL,
-                  G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -925,16 +925,12 @@ mcp_http_transport_protocol_version_changed (McpTransport *transport)
 }
 
 static void
-mcp_http_transport_open_async (McpTransport        *transport,
-                               GCancellable        *cancellable,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
+mcp_http_transport_open (McpTransport *transport,
+                         GCancellable *cancellable,
+                         GTask        *task)
 {
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr(GUri) uri = NULL;
-
-  g_task_set_source_tag (task, mcp_http_transport_open_async);
 
   if (self->opened)
     {
@@ -956,30 +952,18 @@ mcp_http_transport_open_async (McpTransport        *transport,
   g_task_return_boolean (task, TRUE);
 }
 
-static gboolean
-mcp_http_transport_open_finish (McpTransport  *transport,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
 static void
-mcp_http_transport_send_async (McpTransport        *transport,
-                               JsonNode            *message,
-                               GCancellable        *cancellable,
-                               GAsyncReadyCallback  callback,
-                               gpointer             user_data)
+mcp_http_transport_send (McpTransport *transport,
+                         JsonNode     *message,
+                         GCancellable *cancellable,
+                         GTask        *task)
 {
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   const char *method = message_method (message);
   Exchange *ex;
 
   ex = exchange_new (self, EXCHANGE_POST, message, post_done);
-  ex->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (ex->task, mcp_http_transport_send_async);
+  ex->task = g_object_ref (task);
 
   if (!self->opened || self->closing)
     {
@@ -1014,16 +998,6 @@ mcp_http_transport_send_async (McpTransport        *transport,
     exchange_start (ex);
 }
 
-static gboolean
-mcp_http_transport_send_finish (McpTransport  *transport,
-                                GAsyncResult  *result,
-                                GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
 static void
 delete_cb (GObject      *object,
            GAsyncResult *result,
@@ -1040,7 +1014,6 @@ delete_cb (GObject      *object,
   if (stream == NULL)
     g_debug ("Ending the session at %s failed: %s", self->url, error->message);
 
-  mcp_transport_deliver_closed (MCP_TRANSPORT (self), NULL);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -1052,19 +1025,15 @@ cancel_delete_cb (gpointer user_data)
 }
 
 static void
-mcp_http_transport_close_async (McpTransport        *transport,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+mcp_http_transport_close (McpTransport *transport,
+                          GCancellable *cancellable,
+                          GTask        *task)
 {
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
   g_autoptr(SoupMessage) msg = NULL;
   g_autoptr(GCancellable) delete_cancellable = NULL;
   g_autoptr(GPtrArray) pending = NULL;
   g_autoptr(GError) closed = closed_error ();
-
-  g_task_set_source_tag (task, mcp_http_transport_close_async);
 
   if (self->closing || mcp_transport_is_closed (transport))
     {
@@ -1090,7 +1059,6 @@ mcp_http_transport_close_async (McpTransport        *transport,
 
   if (self->session_id == NULL || self->legacy)
     {
-      mcp_transport_deliver_closed (transport, NULL);
       g_task_return_boolean (task, TRUE);
       return;
     }
@@ -1101,17 +1069,7 @@ mcp_http_transport_close_async (McpTransport        *transport,
   g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, DELETE_TIMEOUT_SECONDS, cancel_delete_cb,
                               g_object_ref (delete_cancellable), g_object_unref);
   soup_session_send_async (self->session, msg, G_PRIORITY_DEFAULT, delete_cancellable,
-                           delete_cb, g_steal_pointer (&task));
-}
-
-static gboolean
-mcp_http_transport_close_finish (McpTransport  *transport,
-                                 GAsyncResult  *result,
-                                 GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
+                           delete_cb, g_object_ref (task));
 }
 
 static void
@@ -1260,12 +1218,9 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   object_class->get_property = mcp_http_transport_get_property;
   object_class->set_property = mcp_http_transport_set_property;
 
-  transport_class->open_async = mcp_http_transport_open_async;
-  transport_class->open_finish = mcp_http_transport_open_finish;
-  transport_class->send_async = mcp_http_transport_send_async;
-  transport_class->send_finish = mcp_http_transport_send_finish;
-  transport_class->close_async = mcp_http_transport_close_async;
-  transport_class->close_finish = mcp_http_transport_close_finish;
+  transport_class->open = mcp_http_transport_open;
+  transport_class->send = mcp_http_transport_send;
+  transport_class->close = mcp_http_transport_close;
   transport_class->protocol_version_changed = mcp_http_transport_protocol_version_changed;
 
   /**

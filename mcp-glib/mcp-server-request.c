@@ -145,7 +145,7 @@ mcp_server_request_class_init (McpServerRequestClass *klass)
                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   /**
-   * McpServerRequest:answered:
+   * McpServerRequest:answered: (getter is_answered)
    *
    * Whether the request was answered.
    *
@@ -202,6 +202,7 @@ with_defaults (McpServerRequest *self,
                JsonNode         *result)
 {
   JsonObject *params;
+  JsonObject *schema;
   JsonObject *schema_properties;
   JsonObject *answer;
   JsonObject *content;
@@ -215,8 +216,8 @@ with_defaults (McpServerRequest *self,
     return json_node_ref (result);
 
   params = json_node_get_object (self->params);
-  schema_properties = _mcp_json_object_get_object (_mcp_json_object_get_object (params, "requestedSchema"),
-                                            "schema_properties");
+  schema = _mcp_json_object_get_object (params, "requestedSchema");
+  schema_properties = _mcp_json_object_get_object (schema, "properties");
   if (schema_properties == NULL ||
       g_strcmp0 (_mcp_json_object_get_string (json_node_get_object (result), "action"), "accept") != 0)
     return json_node_ref (result);

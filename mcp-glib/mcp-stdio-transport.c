@@ -426,6 +426,11 @@ describe_exit (McpStdioTransport *self)
 {
   int status;
 
+  if (!self->exited && !self->stdout_done)
+    return g_strdup_printf (_("The server “%s” stopped reading its input but is still running; "
+                              "it was stopped"),
+                            program_name (self));
+
   if (!self->exited)
     return g_strdup_printf (_("The server “%s” closed its output but is still running; it was "
                               "stopped"),
@@ -534,6 +539,19 @@ mcp_stdio_transport_input_ended (McpStreamTransport *stream,
     check_dying (self);
   else
     begin_dying (self);
+}
+
+/* The server stopped reading: it died, or is about to show why. */
+static void
+mcp_stdio_transport_output_failed (McpStreamTransport *stream,
+                                   const GError       *error)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (stream);
+
+  if (self->ended_error == NULL)
+    self->ended_error = g_error_copy (error);
+
+  begin_dying (self);
 }
 
 static void
@@ -711,22 +729,21 @@ ignore_sigpipe (void)
 }
 
 static void
-mcp_stdio_transport_open_async (McpTransport        *transport,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
+mcp_stdio_transport_open (McpTransport *transport,
+                          GCancellable *cancellable,
+                          GTask        *task)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) env = NULL;
+  const char *identifier;
 
   if (self->subprocess == NULL && self->shutdown_stage == SHUTDOWN_NONE)
     {
       if (self->argv == NULL || self->argv[0] == NULL)
         {
-          g_task_report_new_error (self, callback, user_data, mcp_stdio_transport_open_async,
-                                   G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                    _("No server command was given"));
           return;
         }
@@ -747,14 +764,16 @@ mcp_stdio_transport_open_async (McpTransport        *transport,
                                                        &error);
       if (self->subprocess == NULL)
         {
-          g_task_report_new_error (self, callback, user_data, mcp_stdio_transport_open_async,
-                                   G_IO_ERROR, G_IO_ERROR_FAILED,
+          g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                    _("Could not start the server “%s”: %s"),
                                    program_name (self), error->message);
           return;
         }
 
-      self->pgid = atoi (g_subprocess_get_identifier (self->subprocess));
+      /* GLib reaps on its worker thread: a server that exits at once may
+       * already be gone, and then there is no group to signal. */
+      identifier = g_subprocess_get_identifier (self->subprocess);
+      self->pgid = identifier != NULL ? atoi (identifier) : 0;
       g_debug ("Started the server “%s” as process %d", program_name (self), (int) self->pgid);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBPROCESS]);
 
@@ -771,20 +790,7 @@ mcp_stdio_transport_open_async (McpTransport        *transport,
                                          g_subprocess_get_stdin_pipe (self->subprocess));
     }
 
-  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open_async (transport, cancellable,
-                                                                      callback, user_data);
-}
-
-static gboolean
-mcp_stdio_transport_open_finish (McpTransport  *transport,
-                                 GAsyncResult  *result,
-                                 GError       **error)
-{
-  if (g_async_result_is_tagged (result, mcp_stdio_transport_open_async))
-    return g_task_propagate_boolean (G_TASK (result), error);
-
-  return MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open_finish (transport, result,
-                                                                              error);
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (transport, cancellable, task);
 }
 
 static void
@@ -792,25 +798,20 @@ parent_closed_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(McpStdioTransport) self = user_data;
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (object);
 
-  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->close_finish (MCP_TRANSPORT (self),
-                                                                        result, NULL);
+  g_task_propagate_boolean (G_TASK (result), NULL);
   start_shutdown (self);
 }
 
 static void
-mcp_stdio_transport_close_async (McpTransport        *transport,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+mcp_stdio_transport_close (McpTransport *transport,
+                           GCancellable *cancellable,
+                           GTask        *task)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) streams_closed = NULL;
   gboolean first;
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_stdio_transport_close_async);
 
   if (self->shutdown_stage == SHUTDOWN_DONE)
     {
@@ -821,7 +822,7 @@ mcp_stdio_transport_close_async (McpTransport        *transport,
   first = self->shutdown_tasks == NULL;
   if (first)
     self->shutdown_tasks = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (self->shutdown_tasks, g_steal_pointer (&task));
+  g_ptr_array_add (self->shutdown_tasks, g_object_ref (task));
 
   if (!first)
     return;
@@ -830,19 +831,9 @@ mcp_stdio_transport_close_async (McpTransport        *transport,
   if (self->dying)
     finish_dying (self);
 
-  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->close_async (transport, NULL,
-                                                                       parent_closed_cb,
-                                                                       g_object_ref (self));
-}
-
-static gboolean
-mcp_stdio_transport_close_finish (McpTransport  *transport,
-                                  GAsyncResult  *result,
-                                  GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
+  /* The streams first, then the process: see start_shutdown(). */
+  streams_closed = g_task_new (self, NULL, parent_closed_cb, NULL);
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->close (transport, NULL, streams_closed);
 }
 
 static void
@@ -970,12 +961,11 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
   object_class->get_property = mcp_stdio_transport_get_property;
   object_class->set_property = mcp_stdio_transport_set_property;
 
-  transport_class->open_async = mcp_stdio_transport_open_async;
-  transport_class->open_finish = mcp_stdio_transport_open_finish;
-  transport_class->close_async = mcp_stdio_transport_close_async;
-  transport_class->close_finish = mcp_stdio_transport_close_finish;
+  transport_class->open = mcp_stdio_transport_open;
+  transport_class->close = mcp_stdio_transport_close;
 
   stream_class->input_ended = mcp_stdio_transport_input_ended;
+  stream_class->output_failed = mcp_stdio_transport_output_failed;
 
   /**
    * McpStdioTransport:argv:

@@ -58,6 +58,7 @@ typedef struct
   guint           skipped_lines;
 
   GQueue          queue;
+  GQueue          stranded;
   GPtrArray      *batch;
   GBytes         *batch_bytes;
   GCancellable   *write_cancellable;
@@ -108,6 +109,8 @@ fail_queue (McpStreamTransport *self,
   Outgoing *out;
 
   while ((out = g_queue_pop_head (&priv->queue)))
+    fail_outgoing (out, error);
+  while ((out = g_queue_pop_head (&priv->stranded)))
     fail_outgoing (out, error);
 }
 
@@ -246,6 +249,14 @@ mcp_stream_transport_real_input_ended (McpStreamTransport *self,
   mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
 }
 
+/* Nothing can be sent any more: the connection is as good as ended. */
+static void
+mcp_stream_transport_real_output_failed (McpStreamTransport *self,
+                                         const GError       *error)
+{
+  mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
+}
+
 static void
 mcp_stream_transport_closed (McpTransport *transport,
                              const GError *error)
@@ -267,17 +278,12 @@ mcp_stream_transport_closed (McpTransport *transport,
 }
 
 static void
-mcp_stream_transport_open_async (McpTransport        *transport,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+mcp_stream_transport_open (McpTransport *transport,
+                           GCancellable *cancellable,
+                           GTask        *task)
 {
   McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
-  g_autoptr(GTask) task = NULL;
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_stream_transport_open_async);
 
   if (priv->opened)
     {
@@ -300,16 +306,6 @@ mcp_stream_transport_open_async (McpTransport        *transport,
   g_task_return_boolean (task, TRUE);
 }
 
-static gboolean
-mcp_stream_transport_open_finish (McpTransport  *transport,
-                                  GAsyncResult  *result,
-                                  GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
 static void
 mcp_stream_transport_write_cb (GObject      *object,
                                GAsyncResult *result,
@@ -324,14 +320,21 @@ mcp_stream_transport_write_cb (GObject      *object,
 
   if (!g_output_stream_write_all_finish (G_OUTPUT_STREAM (object), result, NULL, &error))
     {
+      gboolean first = priv->write_error == NULL;
+
       g_debug ("Writing to the server failed: %s", error->message);
-      if (priv->write_error == NULL)
+      if (first)
         priv->write_error = g_error_new (G_IO_ERROR, G_IO_ERROR_BROKEN_PIPE,
                                          _("Writing to the server failed: %s"), error->message);
-      for (guint i = 0; i < batch->len; i++)
-        g_task_return_error (((Outgoing *) batch->pdata[i])->task,
-                             g_error_copy (priv->write_error));
-      fail_queue (self, priv->write_error);
+
+      /* A broken output usually means the peer is gone, and why it went
+       * says more than the broken pipe: these messages fail with the
+       * error that ends the connection. */
+      while (batch->len > 0)
+        g_queue_push_tail (&priv->stranded, g_ptr_array_steal_index (batch, 0));
+
+      if (first && !priv->closing)
+        MCP_STREAM_TRANSPORT_GET_CLASS (self)->output_failed (self, priv->write_error);
     }
   else
     {
@@ -407,7 +410,7 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
       return;
     }
 
-  if (g_queue_is_empty (&priv->queue))
+  if (g_queue_is_empty (&priv->queue) || priv->write_error != NULL)
     return;
 
   /* Everything queued goes out in one write: under load this turns many
@@ -461,19 +464,17 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
 }
 
 static void
-mcp_stream_transport_send_async (McpTransport        *transport,
-                                 JsonNode            *message,
-                                 GCancellable        *cancellable,
-                                 GAsyncReadyCallback  callback,
-                                 gpointer             user_data)
+mcp_stream_transport_send (McpTransport *transport,
+                           JsonNode     *message,
+                           GCancellable *cancellable,
+                           GTask        *task)
 {
   McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
   Outgoing *out;
 
   out = g_new0 (Outgoing, 1);
-  out->task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (out->task, mcp_stream_transport_send_async);
+  out->task = g_object_ref (task);
 
   if (!priv->opened)
     {
@@ -487,11 +488,6 @@ mcp_stream_transport_send_async (McpTransport        *transport,
                                       (char *) _("The connection is closed") });
       return;
     }
-  if (priv->write_error != NULL)
-    {
-      fail_outgoing (out, priv->write_error);
-      return;
-    }
 
   out->bytes = _mcp_json_to_line (message);
 
@@ -499,32 +495,24 @@ mcp_stream_transport_send_async (McpTransport        *transport,
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (out->bytes) - 1, 2000),
              (const char *) g_bytes_get_data (out->bytes, NULL));
 
+  /* After a write error, wait with the others for the end's reason. */
+  if (priv->write_error != NULL)
+    {
+      g_queue_push_tail (&priv->stranded, out);
+      return;
+    }
+
   g_queue_push_tail (&priv->queue, out);
   mcp_stream_transport_write_next (self);
 }
 
-static gboolean
-mcp_stream_transport_send_finish (McpTransport  *transport,
-                                  GAsyncResult  *result,
-                                  GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
 static void
-mcp_stream_transport_close_async (McpTransport        *transport,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
+mcp_stream_transport_close (McpTransport *transport,
+                            GCancellable *cancellable,
+                            GTask        *task)
 {
   McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
-  g_autoptr(GTask) task = NULL;
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_stream_transport_close_async);
 
   if (priv->close_done)
     {
@@ -534,7 +522,7 @@ mcp_stream_transport_close_async (McpTransport        *transport,
 
   if (priv->close_tasks == NULL)
     priv->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (priv->close_tasks, g_steal_pointer (&task));
+  g_ptr_array_add (priv->close_tasks, g_object_ref (task));
 
   if (priv->closing)
     return;
@@ -548,16 +536,6 @@ mcp_stream_transport_close_async (McpTransport        *transport,
   /* A write in progress is cut short; finish_close runs when it returns. */
   g_cancellable_cancel (priv->write_cancellable);
   mcp_stream_transport_write_next (self);
-}
-
-static gboolean
-mcp_stream_transport_close_finish (McpTransport  *transport,
-                                   GAsyncResult  *result,
-                                   GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, transport), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 static void
@@ -581,6 +559,7 @@ mcp_stream_transport_finalize (GObject *object)
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
 
   g_assert (g_queue_is_empty (&priv->queue));
+  g_assert (g_queue_is_empty (&priv->stranded));
   g_assert (priv->batch == NULL);
 
   g_clear_object (&priv->input);
@@ -665,15 +644,13 @@ mcp_stream_transport_class_init (McpStreamTransportClass *klass)
   object_class->get_property = mcp_stream_transport_get_property;
   object_class->set_property = mcp_stream_transport_set_property;
 
-  transport_class->open_async = mcp_stream_transport_open_async;
-  transport_class->open_finish = mcp_stream_transport_open_finish;
-  transport_class->send_async = mcp_stream_transport_send_async;
-  transport_class->send_finish = mcp_stream_transport_send_finish;
-  transport_class->close_async = mcp_stream_transport_close_async;
-  transport_class->close_finish = mcp_stream_transport_close_finish;
+  transport_class->open = mcp_stream_transport_open;
+  transport_class->send = mcp_stream_transport_send;
+  transport_class->close = mcp_stream_transport_close;
   transport_class->closed = mcp_stream_transport_closed;
 
   klass->input_ended = mcp_stream_transport_real_input_ended;
+  klass->output_failed = mcp_stream_transport_real_output_failed;
 
   /**
    * McpStreamTransport:input-stream:
@@ -741,6 +718,7 @@ mcp_stream_transport_init (McpStreamTransport *self)
   priv->parser = json_parser_new ();
   priv->write_cancellable = g_cancellable_new ();
   g_queue_init (&priv->queue);
+  g_queue_init (&priv->stranded);
 }
 
 /**

@@ -37,6 +37,10 @@ G_DECLARE_DERIVABLE_TYPE (McpStreamTransport, mcp_stream_transport, MCP, STREAM_
  *   happened. The default handler calls [method@Mcp.Transport.deliver_closed]
  *   with it; subclasses may first find out more (for example how a process
  *   exited) and deliver a richer error.
+ * @output_failed: called once when writing fails while the transport was
+ *   not being closed. Messages not yet written wait, and fail with the
+ *   error the connection ends with. The default handler ends the
+ *   connection with @error; subclasses may find out more first.
  *
  * Since: 1.0
  */
@@ -44,8 +48,10 @@ struct _McpStreamTransportClass
 {
   McpTransportClass parent_class;
 
-  void (*input_ended) (McpStreamTransport *self,
-                       const GError       *error);
+  void (*input_ended)   (McpStreamTransport *self,
+                         const GError       *error);
+  void (*output_failed) (McpStreamTransport *self,
+                         const GError       *error);
 
   /*< private >*/
   gpointer _reserved[8];

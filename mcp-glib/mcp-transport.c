@@ -29,10 +29,26 @@
  * [class@Mcp.StdioTransport] and [class@Mcp.StreamTransport].
  *
  * A subclass implements the virtual methods of [struct@Mcp.TransportClass],
- * hands each incoming message to [method@Mcp.Transport.deliver_message] and
- * reports the end of the connection, once, with
- * [method@Mcp.Transport.deliver_closed]. All of this happens on the
- * thread-default main context of the thread that created the transport.
+ * which complete the #GTask they are given, hands each incoming message to
+ * [method@Mcp.Transport.deliver_message] and reports an unexpected end of
+ * the connection with [method@Mcp.Transport.deliver_closed]. This works
+ * from bindings too; in Python:
+ *
+ * ```python
+ * class LoopbackTransport(Mcp.Transport):
+ *     def do_open(self, cancellable, task):
+ *         task.return_boolean(True)
+ *
+ *     def do_send(self, message, cancellable, task):
+ *         self.peer.handle(message)
+ *         task.return_boolean(True)
+ *
+ *     def do_close(self, cancellable, task):
+ *         task.return_boolean(True)
+ * ```
+ *
+ * All of this happens on the thread-default main context of the thread that
+ * created the transport.
  *
  * Since: 1.0
  */
@@ -156,7 +172,7 @@ mcp_transport_class_init (McpTransportClass *klass)
                   G_STRUCT_OFFSET (McpTransportClass, message_received),
                   NULL, NULL,
                   NULL,
-                  G_TYPE_NONE, 1, JSON_TYPE_NODE | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  G_TYPE_NONE, 1, JSON_TYPE_NODE);
 
   /**
    * McpTransport::closed:
@@ -176,7 +192,7 @@ mcp_transport_class_init (McpTransportClass *klass)
                   G_STRUCT_OFFSET (McpTransportClass, closed),
                   NULL, NULL,
                   NULL,
-                  G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
 
   /**
    * McpTransport::message-discarded:
@@ -198,7 +214,7 @@ mcp_transport_class_init (McpTransportClass *klass)
                   NULL, NULL,
                   NULL,
                   G_TYPE_NONE, 3,
-                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  G_TYPE_ERROR,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
                   G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
 }
@@ -225,10 +241,15 @@ mcp_transport_open_async (McpTransport        *self,
                           GAsyncReadyCallback  callback,
                           gpointer             user_data)
 {
+  g_autoptr(GTask) task = NULL;
+
   g_return_if_fail (MCP_IS_TRANSPORT (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
-  MCP_TRANSPORT_GET_CLASS (self)->open_async (self, cancellable, callback, user_data);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_transport_open_async);
+
+  MCP_TRANSPORT_GET_CLASS (self)->open (self, cancellable, task);
 }
 
 /**
@@ -249,9 +270,9 @@ mcp_transport_open_finish (McpTransport  *self,
                            GError       **error)
 {
   g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
-  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  return MCP_TRANSPORT_GET_CLASS (self)->open_finish (self, result, error);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**
@@ -260,7 +281,7 @@ mcp_transport_open_finish (McpTransport  *self,
  * @message: the message to send
  * @cancellable: (nullable): a cancellable; it only takes effect while the
  *   message is still waiting in the queue, a message is never cut in half
- * @callback: called when the message has been written
+ * @callback: (nullable): called when the message has been written
  * @user_data: data for @callback
  *
  * Queues @message to be sent. Messages go out in the order they were
@@ -276,16 +297,17 @@ mcp_transport_send_async (McpTransport        *self,
                           gpointer             user_data)
 {
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  g_autoptr(GTask) task = NULL;
 
   g_return_if_fail (MCP_IS_TRANSPORT (self));
   g_return_if_fail (message != NULL);
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_transport_send_async);
+
   if (priv->closed)
     {
-      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-
-      g_task_set_source_tag (task, mcp_transport_send_async);
       if (priv->closed_error != NULL)
         g_task_return_error (task, g_error_copy (priv->closed_error));
       else
@@ -294,7 +316,7 @@ mcp_transport_send_async (McpTransport        *self,
       return;
     }
 
-  MCP_TRANSPORT_GET_CLASS (self)->send_async (self, message, cancellable, callback, user_data);
+  MCP_TRANSPORT_GET_CLASS (self)->send (self, message, cancellable, task);
 }
 
 /**
@@ -315,19 +337,35 @@ mcp_transport_send_finish (McpTransport  *self,
                            GError       **error)
 {
   g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
-  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  if (g_async_result_is_tagged (result, mcp_transport_send_async))
-    return g_task_propagate_boolean (G_TASK (result), error);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
 
-  return MCP_TRANSPORT_GET_CLASS (self)->send_finish (self, result, error);
+static void
+close_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+
+  /* Implementations need not report a deliberate close themselves. */
+  mcp_transport_deliver_closed (MCP_TRANSPORT (object), NULL);
+  g_task_return_boolean (outer, TRUE);
 }
 
 /**
  * mcp_transport_close_async:
  * @self: a transport
  * @cancellable: (nullable): a cancellable
- * @callback: called when the transport is closed
+ * @callback: (nullable): called when the transport is closed
  * @user_data: data for @callback
  *
  * Ends the connection. Closing a transport that is already closed
@@ -341,10 +379,18 @@ mcp_transport_close_async (McpTransport        *self,
                            GAsyncReadyCallback  callback,
                            gpointer             user_data)
 {
+  g_autoptr(GTask) outer = NULL;
+  g_autoptr(GTask) inner = NULL;
+
   g_return_if_fail (MCP_IS_TRANSPORT (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
-  MCP_TRANSPORT_GET_CLASS (self)->close_async (self, cancellable, callback, user_data);
+  outer = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (outer, mcp_transport_close_async);
+  inner = g_task_new (self, cancellable, close_done_cb, g_steal_pointer (&outer));
+  g_task_set_source_tag (inner, MCP_TRANSPORT_GET_CLASS (self)->close);
+
+  MCP_TRANSPORT_GET_CLASS (self)->close (self, cancellable, inner);
 }
 
 /**
@@ -365,9 +411,9 @@ mcp_transport_close_finish (McpTransport  *self,
                             GError       **error)
 {
   g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
-  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  return MCP_TRANSPORT_GET_CLASS (self)->close_finish (self, result, error);
+  return g_task_propagate_boolean (G_TASK (result), error);
 }
 
 /**
@@ -470,8 +516,10 @@ mcp_transport_deliver_message (McpTransport *self,
  * @self: a transport
  * @error: (nullable): why the connection ended, %NULL for a deliberate close
  *
- * For implementations: reports that the connection has ended. Only the
- * first report counts; later ones are ignored.
+ * For implementations: reports that the connection has ended, for example
+ * because the peer went away. A deliberate close needs no report: the base
+ * class makes it when the close completes. Only the first report counts;
+ * later ones are ignored.
  *
  * Since: 1.0
  */

@@ -26,23 +26,25 @@ G_DECLARE_DERIVABLE_TYPE (McpTransport, mcp_transport, MCP, TRANSPORT, GObject)
 /**
  * McpTransportClass:
  * @parent_class: the parent class
- * @open_async: starts the connection (spawns a process, opens a stream, ...)
- * @open_finish: completes @open_async
- * @send_async: queues one message; messages are written in the order they
- *   were queued and never interleave
- * @send_finish: completes @send_async
- * @close_async: ends the connection; must not fail when already closed
- * @close_finish: completes @close_async
+ * @open: starts the connection (spawns a process, opens a stream, ...) and
+ *   completes @task with a boolean or an error
+ * @send: queues one message and completes @task once it is written;
+ *   messages are written in the order they were queued and never interleave
+ * @close: ends the connection and completes @task; the base class then
+ *   reports the deliberate close with [signal@Mcp.Transport::closed]
  * @message_received: class handler of [signal@Mcp.Transport::message-received]
  * @closed: class handler of [signal@Mcp.Transport::closed]
  * @protocol_version_changed: called when the client has negotiated a
  *   protocol version (transports that must send it along, such as HTTP,
  *   start their own work here)
  *
- * The virtual methods a transport implements. A transport moves whole
- * messages and never looks inside them: incoming messages are handed up
- * with [method@Mcp.Transport.deliver_message] and the end of the connection
- * with [method@Mcp.Transport.deliver_closed].
+ * The virtual methods a transport implements. Each operation receives the
+ * #GTask to complete (with g_task_return_boolean() or
+ * g_task_return_error()), which works the same from C and from bindings. A
+ * transport moves whole messages and never looks inside them: incoming
+ * messages are handed up with [method@Mcp.Transport.deliver_message] and
+ * an unexpected end of the connection with
+ * [method@Mcp.Transport.deliver_closed].
  *
  * Since: 1.0
  */
@@ -50,37 +52,25 @@ struct _McpTransportClass
 {
   GObjectClass parent_class;
 
-  void     (*open_async)       (McpTransport         *self,
-                                GCancellable         *cancellable,
-                                GAsyncReadyCallback   callback,
-                                gpointer              user_data);
-  gboolean (*open_finish)      (McpTransport         *self,
-                                GAsyncResult         *result,
-                                GError              **error);
-  void     (*send_async)       (McpTransport         *self,
-                                JsonNode             *message,
-                                GCancellable         *cancellable,
-                                GAsyncReadyCallback   callback,
-                                gpointer              user_data);
-  gboolean (*send_finish)      (McpTransport         *self,
-                                GAsyncResult         *result,
-                                GError              **error);
-  void     (*close_async)      (McpTransport         *self,
-                                GCancellable         *cancellable,
-                                GAsyncReadyCallback   callback,
-                                gpointer              user_data);
-  gboolean (*close_finish)     (McpTransport         *self,
-                                GAsyncResult         *result,
-                                GError              **error);
+  void (*open)                     (McpTransport *self,
+                                    GCancellable *cancellable,
+                                    GTask        *task);
+  void (*send)                     (McpTransport *self,
+                                    JsonNode     *message,
+                                    GCancellable *cancellable,
+                                    GTask        *task);
+  void (*close)                    (McpTransport *self,
+                                    GCancellable *cancellable,
+                                    GTask        *task);
 
-  void     (*message_received) (McpTransport         *self,
-                                JsonNode             *message);
-  void     (*closed)           (McpTransport         *self,
-                                const GError         *error);
-  void     (*protocol_version_changed) (McpTransport *self);
+  void (*message_received)         (McpTransport *self,
+                                    JsonNode     *message);
+  void (*closed)                   (McpTransport *self,
+                                    const GError *error);
+  void (*protocol_version_changed) (McpTransport *self);
 
   /*< private >*/
-  gpointer _reserved[15];
+  gpointer _reserved[16];
 };
 
 MCP_AVAILABLE_IN_1_0
