@@ -6,15 +6,21 @@
 #
 # Drives mcp-glib through its typelib from Python (PyGObject) against the
 # demo server: connect, list tools, call tools with arguments, follow
-# progress and log notifications, handle errors, close. Run with Debian's
-# /usr/bin/python3, which has python3-gi; prints TAP.
+# progress and log notifications, handle errors, time-outs and cancellation,
+# close. Against the scripted test server it answers sampling, elicitation
+# and roots requests from the server, and it talks to a transport written
+# in Python. Run with Debian's /usr/bin/python3, which has python3-gi;
+# prints TAP.
 
 import json
 import os
 import sys
 
 from mcptest import json_object, run_tests, wait
-from gi.repository import GLib, Gio, Mcp
+from gi.repository import GLib, Gio, Json, Mcp
+
+TEST_SERVER = os.environ.get("MCP_TEST_SERVER") or os.path.join(
+    os.environ.get("G_TEST_BUILDDIR", ""), "mcp-test-server")
 
 
 def arguments(**kwargs):
@@ -22,11 +28,17 @@ def arguments(**kwargs):
     return json_object(json.dumps(kwargs))
 
 
-def connect():
-    server = os.environ.get("MCP_DEMO_SERVER", "mcp-demo-server")
+def unjson(node):
+    """A Json.Node as a Python value."""
+    return json.loads(Json.to_string(node, False))
+
+
+def connect(server=None, features=Mcp.ClientFeatures.NONE):
+    server = server or os.environ.get("MCP_DEMO_SERVER", "mcp-demo-server")
     transport = Mcp.StdioTransport.new([server])
     client = Mcp.Client.new(transport)
     client.props.client_name = "test-python"
+    client.props.features = features
     result = wait(lambda cb: client.connect_async(None, cb))
     assert client.connect_finish(result)
     return client, transport
@@ -133,13 +145,178 @@ def test_server_gone():
     assert client.props.state == Mcp.ClientState.CLOSED
 
 
+def test_logging_and_generic_requests():
+    client, transport = connect()
+    logged = []
+    client.connect("log-message",
+                   lambda c, level, logger, data: logged.append((level, data.get_string())))
+
+    def warn():
+        client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+            "log", arguments(message="careful", level="warning"), None, cb)))
+
+    assert client.ping_finish(wait(lambda cb: client.ping_async(None, cb)))
+    warn()
+    assert logged == [(Mcp.LogLevel.WARNING, "careful")], logged
+
+    # Above the level of the message: the server keeps it to itself.
+    assert client.set_logging_level_finish(
+        wait(lambda cb: client.set_logging_level_async(Mcp.LogLevel.ERROR, None, cb)))
+    warn()
+    assert len(logged) == 1, logged
+
+    listed = unjson(client.request_finish(
+        wait(lambda cb: client.request_async("tools/list", None, None, cb))))
+    assert [t["name"] for t in listed["tools"]] == ["echo", "add", "countdown", "log"], listed
+    assert client.notify_finish(wait(lambda cb: client.notify_async(
+        "notifications/roots/list_changed", None, None, cb)))
+
+    options = Mcp.RequestOptions(timeout=50, reset_timeout_on_progress=False)
+    try:
+        client.call_tool_full_finish(wait(lambda cb: client.call_tool_full_async(
+            "countdown", arguments(**{"from": 5}), options, None, cb)))
+        raise AssertionError("the call must time out")
+    except GLib.Error as error:
+        assert error.matches(Gio.io_error_quark(), Gio.IOErrorEnum.TIMED_OUT), error
+    close(client, transport)
+
+
+def provoke(client, method, params):
+    """Has the test server send a request; returns the client's response."""
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+        "server-request", arguments(method=method, params=params), None, cb)))
+    return unjson(result.get_structured_content())["response"]
+
+
+def test_sampling():
+    client, transport = connect(TEST_SERVER, Mcp.ClientFeatures.SAMPLING)
+    prompts = []
+
+    def on_sampling(client, request):
+        prompts.append(unjson(request.get_params())["messages"][0]["content"]["text"])
+        # Answered later, as an application asking its user would.
+        reply = Mcp.Content.new_text("echo: " + prompts[-1])
+        GLib.timeout_add(20, lambda: request.reply_sampling("py-model", reply, "endTurn")
+                         or GLib.SOURCE_REMOVE)
+        return True
+
+    client.connect("server-request::sampling/createMessage", on_sampling)
+    response = provoke(client, "sampling/createMessage", {
+        "messages": [{"role": "user", "content": {"type": "text", "text": "two plus two"}}],
+        "maxTokens": 20})
+    assert prompts == ["two plus two"], prompts
+    assert response["result"] == {"role": "assistant", "model": "py-model",
+                                  "content": {"type": "text", "text": "echo: two plus two"},
+                                  "stopReason": "endTurn"}, response
+
+    # Taken by no handler: the server gets an error, not silence.
+    response = provoke(client, "elicitation/create", {"message": "?", "requestedSchema": {}})
+    assert response["error"]["code"] == Mcp.Error.METHOD_NOT_FOUND, response
+    close(client, transport)
+
+
+def test_elicitation_and_roots():
+    client, transport = connect(TEST_SERVER, Mcp.ClientFeatures.ELICITATION_FORM
+                                | Mcp.ClientFeatures.ROOTS)
+    client.add_root(Mcp.Root.new("file:///tmp/project", "project"))
+    answers = [Mcp.ElicitationAction.ACCEPT, Mcp.ElicitationAction.DECLINE]
+
+    def on_request(client, request):
+        action = answers.pop(0)
+        content = arguments(name="Ada", age=36) if action == Mcp.ElicitationAction.ACCEPT else None
+        request.reply_elicitation(action, content)
+        return True
+
+    client.connect("server-request::elicitation/create", on_request)
+    params = {"message": "Who are you?", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}}
+    response = provoke(client, "elicitation/create", params)
+    assert response["result"] == {"action": "accept", "content": {"name": "Ada", "age": 36}}
+    response = provoke(client, "elicitation/create", params)
+    assert response["result"] == {"action": "decline"}, response
+
+    response = provoke(client, "roots/list", {})
+    assert response["result"] == {"roots": [{"uri": "file:///tmp/project", "name": "project"}]}
+    close(client, transport)
+
+
+class LoopbackTransport(Mcp.Transport):
+    """A transport written in Python, with a tiny server behind it."""
+
+    def __init__(self):
+        super().__init__()
+        self.sent = []
+
+    def _answer(self, message):
+        if message.get("method") == "initialize":
+            return {"protocolVersion": message["params"]["protocolVersion"],
+                    "capabilities": {"tools": {}},
+                    "serverInfo": {"name": "loopback", "version": "1"}}
+        return {"content": [{"type": "text", "text": "called " + message["params"]["name"]}]}
+
+    def do_open(self, cancellable, task):
+        task.return_boolean(True)
+
+    def do_send(self, message, cancellable, task):
+        message = unjson(message)
+        self.sent.append(message.get("method"))
+        task.return_boolean(True)
+        if "id" in message:
+            answer = {"jsonrpc": "2.0", "id": message["id"], "result": self._answer(message)}
+            GLib.idle_add(lambda: self.deliver_message(Json.from_string(json.dumps(answer)))
+                          or GLib.SOURCE_REMOVE)
+
+    def do_close(self, cancellable, task):
+        task.return_boolean(True)
+
+
+def test_custom_transport():
+    transport = LoopbackTransport()
+    client = Mcp.Client.new(transport)
+    client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
+    assert client.props.server_info.props.name == "loopback"
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, cb)))
+    assert result.dup_text() == "called x", result.dup_text()
+    assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
+    assert transport.sent == ["initialize", "notifications/initialized", "tools/call"], \
+        transport.sent
+    assert client.props.state == Mcp.ClientState.CLOSED
+
+
+def test_content_kinds():
+    client, transport = connect(TEST_SERVER)
+    result = client.call_tool_finish(
+        wait(lambda cb: client.call_tool_async("content-kinds", None, None, cb)))
+    blocks = list(result.get_content())
+    assert [b.props.kind for b in blocks] == [
+        Mcp.ContentKind.TEXT, Mcp.ContentKind.IMAGE, Mcp.ContentKind.AUDIO,
+        Mcp.ContentKind.RESOURCE_LINK, Mcp.ContentKind.RESOURCE, Mcp.ContentKind.UNKNOWN]
+    assert blocks[1].get_data().get_data() == b"\x89PNG"
+    assert blocks[1].props.mime_type == "image/png"
+    assert blocks[3].props.uri == "file:///tmp/x.txt"
+    assert blocks[4].props.text == "embedded"
+    assert blocks[5].props.type_name == "hologram"
+    assert blocks[5].get_json().get_int_member("depth") == 3
+    close(client, transport)
+
+
 TESTS = [
     test_connect_and_info,
     test_list_and_call_tools,
     test_progress_and_notifications,
     test_errors_and_cancel,
     test_server_gone,
+    test_logging_and_generic_requests,
+    test_sampling,
+    test_elicitation_and_roots,
+    test_custom_transport,
+    test_content_kinds,
 ]
+
+if not os.access(TEST_SERVER, os.X_OK):
+    for test in (test_sampling, test_elicitation_and_roots, test_content_kinds):
+        test.skip_reason = "mcp-test-server not found (set G_TEST_BUILDDIR or MCP_TEST_SERVER)"
+
 
 if __name__ == "__main__":
     sys.exit(run_tests(TESTS))
