@@ -25,6 +25,7 @@
 #include "mcp-resource.h"
 #include "mcp-rpc-private.h"
 #include "mcp-server-request-private.h"
+#include "mcp-source-private.h"
 #include "mcp-tool.h"
 
 /**
@@ -130,7 +131,7 @@ struct _McpClient
   JsonObject        *capability_overrides;
   JsonObject        *declared_capabilities;
   GListStore        *roots;
-  guint              roots_changed_source;
+  GSource           *roots_changed_source;
   GHashTable        *tools_by_name;
   LiveModel          live[N_LIVE_MODELS];
 
@@ -381,7 +382,7 @@ mcp_client_dispose (GObject *object)
   /* Dropping the transport without closing it stops the server at once. */
   g_clear_object (&self->transport);
   g_clear_object (&self->server_info);
-  g_clear_handle_id (&self->roots_changed_source, g_source_remove);
+  _mcp_source_clear (&self->roots_changed_source);
   for (guint i = 0; i < N_LIVE_MODELS; i++)
     {
       g_cancellable_cancel (self->live[i].cancellable);
@@ -1753,7 +1754,7 @@ typedef struct
   char              *task_id;
   GCancellable      *inner;
   GSource           *cancel_source;
-  guint              poll_source;
+  GSource           *poll_source;
   guint              poll_interval;
   gboolean           done;
 } ToolCall;
@@ -1765,7 +1766,7 @@ typedef struct
 static void
 tool_call_free (ToolCall *call)
 {
-  g_clear_handle_id (&call->poll_source, g_source_remove);
+  _mcp_source_clear (&call->poll_source);
   if (call->cancel_source != NULL)
     {
       g_source_destroy (call->cancel_source);
@@ -1797,7 +1798,7 @@ tool_call_return (GTask         *task,
     }
 
   call->done = TRUE;
-  g_clear_handle_id (&call->poll_source, g_source_remove);
+  _mcp_source_clear (&call->poll_source);
   if (call->cancel_source != NULL)
     g_source_destroy (call->cancel_source);
 
@@ -1894,7 +1895,7 @@ tool_call_poll_cb (gpointer user_data)
   McpClient *self = g_task_get_source_object (task);
   ToolCall *call = g_task_get_task_data (task);
 
-  call->poll_source = 0;
+  _mcp_source_clear (&call->poll_source);
   _mcp_rpc_call_async (self->rpc, "tasks/get", params_with_string ("taskId", call->task_id),
                        MCP_RPC_CALL_DEFAULT, 0, NULL, call->inner,
                        task_status_cb, g_object_ref (task));
@@ -1907,9 +1908,8 @@ tool_call_poll (GTask *task)
 {
   ToolCall *call = g_task_get_task_data (task);
 
-  call->poll_source = g_timeout_add_full (G_PRIORITY_DEFAULT, call->poll_interval,
-                                          tool_call_poll_cb, g_object_ref (task),
-                                          g_object_unref);
+  call->poll_source = _mcp_timeout_source_add (call->poll_interval, tool_call_poll_cb,
+                                               g_object_ref (task), g_object_unref);
 }
 
 static gboolean
@@ -2144,6 +2144,88 @@ mcp_client_call_tool_finish (McpClient     *self,
 {
   g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * mcp_client_call_tool_json_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments_json: (nullable): the arguments as JSON text, an object
+ * @options: (nullable): settings for this call, and its progress
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like [method@Mcp.Client.call_tool_full_async], with the arguments as
+ * JSON text: the shortest way from the native values of a binding.
+ *
+ * ```python
+ * client.call_tool_json_async("add", json.dumps({"a": 2, "b": 3}), None, None, on_done)
+ * ```
+ *
+ * Text that is not a JSON object fails the call with
+ * %G_IO_ERROR_INVALID_ARGUMENT.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_json_async (McpClient           *self,
+                                 const char          *name,
+                                 const char          *arguments_json,
+                                 McpRequestOptions   *options,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(JsonNode) arguments = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+
+  if (arguments_json != NULL)
+    {
+      arguments = json_from_string (arguments_json, &error);
+      if (arguments == NULL || !JSON_NODE_HOLDS_OBJECT (arguments))
+        {
+          g_task_report_new_error (self, callback, user_data, mcp_client_call_tool_async,
+                                   G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                   _("The arguments of the tool “%s” are not a JSON object%s%s"),
+                                   name, error != NULL ? ": " : "",
+                                   error != NULL ? error->message : "");
+          return;
+        }
+    }
+
+  mcp_client_call_tool_full_async (self, name,
+                                   arguments != NULL ? json_node_get_object (arguments) : NULL,
+                                   options, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_client_call_tool_json_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_json_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_json_finish (McpClient     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  if (g_async_result_is_tagged (result, mcp_client_call_tool_async) &&
+      !g_task_is_valid (result, self))
+    return NULL;
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
@@ -2598,7 +2680,7 @@ send_roots_changed (gpointer user_data)
 {
   McpClient *self = user_data;
 
-  self->roots_changed_source = 0;
+  _mcp_source_clear (&self->roots_changed_source);
   if (self->state == MCP_CLIENT_STATE_READY && self->declared_capabilities != NULL &&
       json_object_has_member (self->declared_capabilities, "roots"))
     _mcp_rpc_notify_async (self->rpc, "notifications/roots/list_changed", NULL,
@@ -2611,8 +2693,8 @@ send_roots_changed (gpointer user_data)
 static void
 roots_changed (McpClient *self)
 {
-  if (self->roots_changed_source == 0 && self->state == MCP_CLIENT_STATE_READY)
-    self->roots_changed_source = g_idle_add (send_roots_changed, self);
+  if (self->roots_changed_source == NULL && self->state == MCP_CLIENT_STATE_READY)
+    self->roots_changed_source = _mcp_idle_source_add (send_roots_changed, self);
 }
 
 static gboolean

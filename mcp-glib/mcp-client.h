@@ -232,6 +232,18 @@ McpToolResult     *mcp_client_call_tool_finish        (McpClient            *sel
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0
+void               mcp_client_call_tool_json_async    (McpClient            *self,
+                                                       const char           *name,
+                                                       const char           *arguments_json,
+                                                       McpRequestOptions    *options,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpToolResult     *mcp_client_call_tool_json_finish   (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
 McpToolResult     *mcp_client_call_tool_full_finish   (McpClient            *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);

@@ -24,6 +24,7 @@
 #include "mcp-http-transport.h"
 #include "mcp-i18n-private.h"
 #include "mcp-json-private.h"
+#include "mcp-source-private.h"
 #include "mcp-sse-parser-private.h"
 
 /**
@@ -101,7 +102,7 @@ struct _Exchange
   McpSseParser     *sse;
   GByteArray       *json;
   GError           *dropped;
-  guint             retry_source;
+  GSource          *retry_source;
   guint             attempts;
 
   guint             internal : 1;
@@ -223,7 +224,7 @@ exchange_new (McpHttpTransport *self,
 static void
 exchange_free (Exchange *ex)
 {
-  g_clear_handle_id (&ex->retry_source, g_source_remove);
+  _mcp_source_clear (&ex->retry_source);
   g_clear_object (&ex->task);
   g_clear_pointer (&ex->message, json_node_unref);
   g_clear_pointer (&ex->body, g_bytes_unref);
@@ -300,6 +301,9 @@ deliver (Exchange   *ex,
   McpHttpTransport *self = ex->self;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) message = NULL;
+
+  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+    g_debug ("← %.*s", (int) MIN (len, 2000), data);
 
   message = _mcp_json_parse_message (self->parser, data, len, &error);
   if (message == NULL)
@@ -384,7 +388,7 @@ resume_cb (gpointer user_data)
 {
   Exchange *ex = user_data;
 
-  ex->retry_source = 0;
+  _mcp_source_clear (&ex->retry_source);
   exchange_start (ex);
   return G_SOURCE_REMOVE;
 }
@@ -412,7 +416,7 @@ try_resume (Exchange *ex)
   g_clear_object (&ex->msg);
   g_debug ("Resuming the event stream of %s in %" G_GINT64_FORMAT " ms (attempt %u)",
            self->url, retry, ex->attempts);
-  ex->retry_source = g_timeout_add (retry, resume_cb, ex);
+  ex->retry_source = _mcp_timeout_source_add (retry, resume_cb, ex, NULL);
   return TRUE;
 }
 
@@ -1050,7 +1054,7 @@ mcp_http_transport_close (McpTransport *transport,
     {
       Exchange *ex = pending->pdata[i];
 
-      if (ex->retry_source != 0 || g_ptr_array_find (self->legacy_queue, ex, NULL))
+      if (ex->retry_source != NULL || g_ptr_array_find (self->legacy_queue, ex, NULL))
         {
           g_ptr_array_remove (self->legacy_queue, ex);
           exchange_finish (ex, closed);
@@ -1066,8 +1070,9 @@ mcp_http_transport_close (McpTransport *transport,
   msg = soup_message_new ("DELETE", self->url);
   add_headers (self, msg);
   delete_cancellable = g_cancellable_new ();
-  g_timeout_add_seconds_full (G_PRIORITY_DEFAULT, DELETE_TIMEOUT_SECONDS, cancel_delete_cb,
-                              g_object_ref (delete_cancellable), g_object_unref);
+  /* A reference for the timer, which may fire after the close is done. */
+  g_source_unref (_mcp_timeout_source_add (DELETE_TIMEOUT_SECONDS * 1000, cancel_delete_cb,
+                                           g_object_ref (delete_cancellable), g_object_unref));
   soup_session_send_async (self->session, msg, G_PRIORITY_DEFAULT, delete_cancellable,
                            delete_cb, g_object_ref (task));
 }
@@ -1085,7 +1090,7 @@ mcp_http_transport_dispose (GObject *object)
     {
       Exchange *ex = g_ptr_array_steal_index (self->exchanges, self->exchanges->len - 1);
 
-      g_clear_handle_id (&ex->retry_source, g_source_remove);
+      _mcp_source_clear (&ex->retry_source);
       if (ex->kind == EXCHANGE_POST)
         g_object_unref (ex->self);
       ex->self = NULL;

@@ -216,6 +216,10 @@ call_timed_out_cb (gpointer user_data)
     error = g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
                          _("The request “%s” reached its time limit of %.1f seconds"),
                          call->method, call->max_ms / 1000.0);
+  else if (call->timeout_us < G_USEC_PER_SEC)
+    error = g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                         _("The server did not answer “%s” within %u milliseconds"),
+                         call->method, (guint) (call->timeout_us / 1000));
   else
     error = g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
                          _("The server did not answer “%s” within %.1f seconds"),

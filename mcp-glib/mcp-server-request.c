@@ -338,6 +338,8 @@ mcp_server_request_is_answered (McpServerRequest *self)
   return self->answered;
 }
 
+/* Whether the answer is to be sent: not twice, and not to a request the
+ * server withdrew or a connection that ended. */
 static gboolean
 begin_answer (McpServerRequest *self)
 {
@@ -349,7 +351,8 @@ begin_answer (McpServerRequest *self)
 
   self->answered = TRUE;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ANSWERED]);
-  return TRUE;
+
+  return !g_cancellable_is_cancelled (self->cancellable);
 }
 
 /**

@@ -24,6 +24,7 @@
 #include <gio/gunixinputstream.h>
 
 #include "mcp-line-reader-private.h"
+#include "mcp-source-private.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-stream-transport-private.h"
 
@@ -106,10 +107,10 @@ struct _McpStdioTransport
   GCancellable       *wait_cancellable;
 
   GError             *ended_error;
-  guint               death_timeout_id;
+  GSource            *death_timeout;
 
   ShutdownStage       shutdown_stage;
-  guint               shutdown_timeout_id;
+  GSource            *shutdown_timeout;
   guint               group_polls;
   GPtrArray          *shutdown_tasks;
 
@@ -463,7 +464,7 @@ finish_dying (McpStdioTransport *self)
     return;
 
   self->dying = FALSE;
-  g_clear_handle_id (&self->death_timeout_id, g_source_remove);
+  _mcp_source_clear (&self->death_timeout);
 
   description = describe_exit (self);
   message = g_string_new (description);
@@ -504,7 +505,7 @@ death_timeout_cb (gpointer user_data)
 {
   McpStdioTransport *self = user_data;
 
-  self->death_timeout_id = 0;
+  _mcp_source_clear (&self->death_timeout);
   finish_dying (self);
 
   return G_SOURCE_REMOVE;
@@ -521,7 +522,7 @@ begin_dying (McpStdioTransport *self)
     return;
 
   self->dying = TRUE;
-  self->death_timeout_id = g_timeout_add (DEATH_GRACE_MS, death_timeout_cb, self);
+  self->death_timeout = _mcp_timeout_source_add (DEATH_GRACE_MS, death_timeout_cb, self, NULL);
   check_dying (self);
 }
 
@@ -560,7 +561,7 @@ complete_shutdown (McpStdioTransport *self)
   g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->shutdown_tasks);
 
   self->shutdown_stage = SHUTDOWN_DONE;
-  g_clear_handle_id (&self->shutdown_timeout_id, g_source_remove);
+  _mcp_source_clear (&self->shutdown_timeout);
 
   /* Whatever still holds the stderr pipe is no reason to keep reading. */
   if (self->stderr_reader != NULL)
@@ -577,20 +578,22 @@ shutdown_timeout_cb (gpointer user_data)
 {
   McpStdioTransport *self = user_data;
 
-  self->shutdown_timeout_id = 0;
+  _mcp_source_clear (&self->shutdown_timeout);
 
   switch (self->shutdown_stage)
     {
     case SHUTDOWN_EOF:
       self->shutdown_stage = SHUTDOWN_TERM;
       signal_group (self, SIGTERM);
-      self->shutdown_timeout_id = g_timeout_add (TERM_GRACE_MS, shutdown_timeout_cb, self);
+      self->shutdown_timeout = _mcp_timeout_source_add (TERM_GRACE_MS, shutdown_timeout_cb, self,
+                                                        NULL);
       break;
 
     case SHUTDOWN_TERM:
       self->shutdown_stage = SHUTDOWN_KILL;
       signal_group (self, SIGKILL);
-      self->shutdown_timeout_id = g_timeout_add (KILL_GRACE_MS, shutdown_timeout_cb, self);
+      self->shutdown_timeout = _mcp_timeout_source_add (KILL_GRACE_MS, shutdown_timeout_cb, self,
+                                                        NULL);
       break;
 
     case SHUTDOWN_KILL:
@@ -616,7 +619,7 @@ shutdown_timeout_cb (gpointer user_data)
 static void
 advance_shutdown (McpStdioTransport *self)
 {
-  g_clear_handle_id (&self->shutdown_timeout_id, g_source_remove);
+  _mcp_source_clear (&self->shutdown_timeout);
 
   if (!group_is_alive (self))
     {
@@ -639,7 +642,7 @@ advance_shutdown (McpStdioTransport *self)
       return;
     }
 
-  self->shutdown_timeout_id = g_timeout_add (GROUP_POLL_MS, shutdown_timeout_cb, self);
+  self->shutdown_timeout = _mcp_timeout_source_add (GROUP_POLL_MS, shutdown_timeout_cb, self, NULL);
 }
 
 static void
@@ -673,7 +676,7 @@ start_shutdown (McpStdioTransport *self)
     }
 
   self->shutdown_stage = SHUTDOWN_EOF;
-  self->shutdown_timeout_id = g_timeout_add (EOF_GRACE_MS, shutdown_timeout_cb, self);
+  self->shutdown_timeout = _mcp_timeout_source_add (EOF_GRACE_MS, shutdown_timeout_cb, self, NULL);
 }
 
 static void
@@ -848,8 +851,8 @@ mcp_stdio_transport_dispose (GObject *object)
   if (self->shutdown_stage != SHUTDOWN_DONE)
     self->shutdown_stage = SHUTDOWN_DONE;
 
-  g_clear_handle_id (&self->death_timeout_id, g_source_remove);
-  g_clear_handle_id (&self->shutdown_timeout_id, g_source_remove);
+  _mcp_source_clear (&self->death_timeout);
+  _mcp_source_clear (&self->shutdown_timeout);
   g_cancellable_cancel (self->wait_cancellable);
 
   if (self->stderr_reader != NULL)

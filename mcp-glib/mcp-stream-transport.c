@@ -170,6 +170,9 @@ on_line (const char *line,
   if (_mcp_json_text_is_blank (line, len))
     return;
 
+  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+    g_debug ("← %.*s", (int) MIN (len, 2000), line);
+
   root = _mcp_json_parse_message (priv->parser, line, len, &error);
   if (root == NULL)
     {
