@@ -1,0 +1,162 @@
+# mcp-glib-client.bash
+#
+# Copyright 2026 The mcp-glib authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Bash completion for mcp-glib-client: options, commands, and what only the
+# server knows (tool and prompt names, resource URIs and templates, and the
+# values of prompt and template arguments, through the protocol's own
+# completion), which it gets by running mcp-glib-client with the server
+# options typed so far. Installed as bash-completion/completions/mcp-glib-client.
+
+# Strips the quotes of a word as typed, without evaluating it.
+_mcp_glib_client_unquote ()
+{
+    local word=$1
+    if [[ $word == \'*\' || $word == \"*\" ]]; then
+        word=${word:1:${#word}-2}
+    fi
+    printf '%s' "$word"
+}
+
+# Runs the client against the server chosen on the command line so far.
+_mcp_glib_client_ask ()
+{
+    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" --timeout 5000 "$@" \
+        2>/dev/null </dev/null
+}
+
+_mcp_glib_client_reply ()
+{
+    local IFS=$'\n'
+    COMPREPLY=($(compgen -W "$1" -- "$2"))
+    if declare -F __ltrim_colon_completions >/dev/null; then
+        __ltrim_colon_completions "$2"
+    fi
+}
+
+_mcp_glib_client ()
+{
+    local cur prev words cword
+    if declare -F _init_completion >/dev/null; then
+        _init_completion -n =: || return
+    else
+        cur=${COMP_WORDS[COMP_CWORD]}
+        prev=${COMP_WORDS[COMP_CWORD - 1]}
+        words=("${COMP_WORDS[@]}")
+        cword=$COMP_CWORD
+    fi
+
+    local commands="info tools resources templates prompts call read prompt complete ping follow help"
+    local options="--server --url --header --json --names --timeout --env --inherit-env
+                   --log-level --subscribe --version --help"
+    local levels="debug info notice warning error critical alert emergency"
+    local takes_value="--server|-s|--url|-u|--header|-H|--timeout|-t|--env|-e|--inherit-env|--log-level|-l|--subscribe"
+
+    # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
+    local _mcp_glib_client_program=${words[0]}
+    local -a _mcp_glib_client_server=()
+
+    # The command, its arguments so far, and the options that choose the
+    # server, to ask it.
+    local -a args=()
+    local command="" i word value
+    for ((i = 1; i < cword; i++)); do
+        word=${words[i]}
+        case $word in
+            --server=* | --url=* | --header=* | --env=* | --inherit-env=*)
+                _mcp_glib_client_server+=("${word%%=*}" "$(_mcp_glib_client_unquote "${word#*=}")")
+                ;;
+            --server | -s | --url | -u | --header | -H | --env | -e | --inherit-env)
+                value=$(_mcp_glib_client_unquote "${words[i + 1]}")
+                _mcp_glib_client_server+=("$word" "$value")
+                ((i++))
+                ;;
+            --timeout | -t | --log-level | -l | --subscribe)
+                ((i++))
+                ;;
+            -*) ;;
+            *)
+                if [[ -z $command ]]; then
+                    command=$word
+                else
+                    args+=("$(_mcp_glib_client_unquote "$word")")
+                fi
+                ;;
+        esac
+    done
+
+    case $prev in
+        --server | -s)
+            COMPREPLY=($(compgen -c -- "$cur"))
+            return
+            ;;
+        --log-level | -l)
+            COMPREPLY=($(compgen -W "$levels" -- "$cur"))
+            return
+            ;;
+        --inherit-env | --env | -e)
+            COMPREPLY=($(compgen -v -- "$cur"))
+            return
+            ;;
+        --url | -u | --header | -H | --timeout | -t | --subscribe)
+            return
+            ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$options" -- "$cur"))
+        return
+    fi
+
+    if [[ -z $command ]]; then
+        COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+        return
+    fi
+
+    local n=${#args[@]}
+    case $command in
+        tools | call | follow)
+            if ((n == 0)); then
+                _mcp_glib_client_reply "$(_mcp_glib_client_ask --names tools)" "$cur"
+            fi
+            ;;
+        read)
+            if ((n == 0)); then
+                _mcp_glib_client_reply "$(_mcp_glib_client_ask --names resources)" "$cur"
+            fi
+            ;;
+        prompt)
+            if ((n == 0)); then
+                _mcp_glib_client_reply "$(_mcp_glib_client_ask --names prompts)" "$cur"
+            elif [[ $cur == *=* ]]; then
+                # The value of NAME=VALUE, as the server suggests it.
+                local name=${cur%%=*} values="" suggestion
+                while IFS= read -r suggestion; do
+                    values+="$name=$suggestion"$'\n'
+                done < <(_mcp_glib_client_ask complete prompt "${args[0]}" "$name" "${cur#*=}" \
+                    "${args[@]:1}")
+                _mcp_glib_client_reply "$values" "$cur"
+            fi
+            ;;
+        complete)
+            case $n in
+                0) COMPREPLY=($(compgen -W "prompt resource" -- "$cur")) ;;
+                1)
+                    if [[ ${args[0]} == resource ]]; then
+                        _mcp_glib_client_reply "$(_mcp_glib_client_ask --names templates)" "$cur"
+                    else
+                        _mcp_glib_client_reply "$(_mcp_glib_client_ask --names prompts)" "$cur"
+                    fi
+                    ;;
+                3)
+                    _mcp_glib_client_reply "$(_mcp_glib_client_ask complete "${args[0]}" \
+                        "${args[1]}" "${args[2]}" "$cur")" "$cur"
+                    ;;
+            esac
+            ;;
+    esac
+}
+
+complete -F _mcp_glib_client mcp-glib-client

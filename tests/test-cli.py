@@ -1,0 +1,439 @@
+# test-cli.py
+#
+# Copyright 2026 The mcp-glib authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Runs mcp-glib-client (MCP_GLIB_CLIENT) as a user would, through
+# subprocess: against the bundled demo server (MCP_DEMO_SERVER) for
+# listing, calling, progress on a terminal (a pty), log messages, follow,
+# signals and every exit status; and against the reference server from npm
+# (server-everything) for resources, templates, prompts, completion and
+# the server's environment, skipped when it is not installed. Prints TAP.
+
+import json
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+CLIENT = os.environ.get("MCP_GLIB_CLIENT")
+DEMO_SERVER = os.environ.get("MCP_DEMO_SERVER")
+EVERYTHING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modules",
+                          "@modelcontextprotocol", "server-everything", "dist", "index.js")
+EVERYTHING_SERVER = "node '%s' stdio" % EVERYTHING
+TIMEOUT = 60
+
+# The messages checked below are the untranslated ones.
+ENV = dict(os.environ, LC_ALL="C.UTF-8")
+ENV.pop("LANGUAGE", None)
+
+
+def run(*args, env=ENV):
+    """Runs the client with args; returns (status, stdout, stderr)."""
+    proc = subprocess.run([CLIENT, *args], stdin=subprocess.DEVNULL, capture_output=True,
+                          env=env, timeout=TIMEOUT)
+    return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
+
+
+def demo(*args, **kwargs):
+    return run("--server", DEMO_SERVER, *args, **kwargs)
+
+
+def everything(*args, **kwargs):
+    return run("--server", EVERYTHING_SERVER, *args, **kwargs)
+
+
+def check(status, out, err, expected=0):
+    assert status == expected, "exit status %d, not %d\nstdout: %s\nstderr: %s" % (
+        status, expected, out, err)
+    return out
+
+
+def read_until(proc, stream, needle, timeout=TIMEOUT):
+    """Reads stream (a pipe of proc) until needle appears; returns what was read."""
+    seen = b""
+    deadline = time.monotonic() + timeout
+    while needle.encode() not in seen:
+        left = deadline - time.monotonic()
+        ready, _, _ = select.select([stream], [], [], max(left, 0))
+        if not ready:
+            proc.kill()
+            raise AssertionError("no %r within %d s; got %r" % (needle, timeout, seen))
+        chunk = os.read(stream.fileno(), 4096)
+        if not chunk:
+            raise AssertionError("the client ended (status %s) before printing %r; got %r"
+                                 % (proc.wait(), needle, seen))
+        seen += chunk
+    return seen.decode()
+
+
+def run_on_terminal(*args):
+    """Runs the client with stdout and stderr on a pty; returns (status, output)."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([CLIENT, *args], stdin=subprocess.DEVNULL, stdout=slave,
+                            stderr=slave, env=ENV)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        ready, _, _ = select.select([master], [], [], max(deadline - time.monotonic(), 0))
+        if not ready:
+            proc.kill()
+            raise AssertionError("the client did not end; got %r" % output)
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the client, the last user of the pty, ended
+            break
+        if not chunk:
+            break
+        output += chunk
+    os.close(master)
+    return proc.wait(TIMEOUT), output.decode()
+
+
+def interrupt_call(signum):
+    """Interrupts a long call with signum; returns the exit status."""
+    # The library's debug messages (on stderr) say when the call is sent.
+    proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "call", "countdown",
+                             '{"from": 10}'], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=dict(ENV, G_MESSAGES_DEBUG="Mcp"))
+    read_until(proc, proc.stderr, '"method":"tools/call"')
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=TIMEOUT)
+    assert out == b"", out
+    assert b'"method":"notifications/cancelled"' in err, "the server was not told"
+    return proc.returncode
+
+
+def test_help():
+    out = check(*run("--help"))
+    for command in ["info", "tools", "resources", "templates", "prompts", "call", "read",
+                    "prompt", "complete", "ping", "follow"]:
+        assert "\n  %s" % command in out, command
+    for option in ["--server", "--url", "--json", "--timeout", "--env", "--inherit-env",
+                   "--log-level", "--names", "--header", "--subscribe"]:
+        assert option in out, option
+    assert "Exit status" in out and "130" in out, out
+    assert check(*run("help")) == out
+    assert check(*run("--version")).startswith("mcp-glib-client ")
+
+
+def test_overview_runs_the_demo_server():
+    out = check(*run())
+    assert out.startswith("Server: mcp-demo-server "), out
+    assert "\nTools:\n" in out and "\necho (Echo)\n" in out, out
+    overview = json.loads(check(*run("--json")))
+    assert overview["serverInfo"]["name"] == "mcp-demo-server", overview
+    assert [t["name"] for t in overview["tools"]] == ["echo", "add", "countdown", "log"]
+
+
+def test_info():
+    out = check(*demo("info"))
+    assert "Protocol: 2025-11-25\n" in out, out
+    assert "Capabilities: tools, logging\n" in out, out
+    assert "Instructions:\n  A demo server" in out, out
+    info = json.loads(check(*demo("--json", "info")))
+    assert info["protocolVersion"] == "2025-11-25", info
+    assert info["serverInfo"]["name"] == "mcp-demo-server", info
+    assert "logging" in info["capabilities"], info
+
+
+def test_tools():
+    out = check(*demo("tools"))
+    assert "echo (Echo)\n  Returns the given text unchanged.\n" \
+        "  - text (string, required): The text to send back\n" in out, out
+    assert "  - from (integer, default 3): Where to count down from\n" in out, out
+    assert "one of debug|info|notice" in out, out
+
+    listed = json.loads(check(*demo("--json", "tools")))
+    tools = {t["name"]: t for t in listed["tools"]}
+    assert list(tools) == ["echo", "add", "countdown", "log"], tools
+    assert tools["add"]["inputSchema"]["required"] == ["a", "b"], tools["add"]
+    assert check(*demo("tools", "--names")) == "echo\nadd\ncountdown\nlog\n"
+
+    details = check(*demo("tools", "add"))
+    assert "Input schema:\n{" in details and "Output schema:\n{" in details, details
+    assert json.loads(check(*demo("--json", "tools", "add")))["outputSchema"]["required"] == [
+        "sum"]
+    check(*demo("tools", "subtract"), expected=4)
+
+
+def test_call():
+    assert check(*demo("call", "echo", '{"text": "hello, wörld"}')) == "hello, wörld\n"
+    out = check(*demo("call", "add", '{"a": 1, "b": 2}'))
+    assert out.startswith("1 + 2 = 3\nStructured content:\n{"), out
+    result = json.loads(check(*demo("--json", "call", "add", '{"a": 1, "b": 2}')))
+    assert result["structuredContent"]["sum"] == 3, result
+    assert result["content"] == [{"type": "text", "text": "1 + 2 = 3"}], result
+    # Options after the command work too.
+    assert json.loads(check(*demo("call", "echo", '{"text": "x"}', "--json")))["content"]
+
+    # Off a terminal: no progress bar, only the result.
+    assert check(*demo("call", "countdown", '{"from": 2}')) == "Liftoff!\n"
+
+
+def test_progress_bar_on_a_terminal():
+    status, output = run_on_terminal("--server", DEMO_SERVER, "call", "countdown",
+                                     '{"from": 3}')
+    assert status == 0, (status, output)
+    assert "\r[" in output and "1/3" in output and "3/3  0 left" in output, repr(output)
+    assert "100%" in output, repr(output)
+    # The bar is wiped before the result.
+    assert output.endswith("\r\x1b[KLiftoff!\r\n"), repr(output)
+
+    # --json is for programs: no bar even on a terminal.
+    status, output = run_on_terminal("--server", DEMO_SERVER, "--json", "call", "countdown",
+                                     '{"from": 2}')
+    assert status == 0 and "\r[" not in output, repr(output)
+
+
+def test_log_messages_go_to_stderr():
+    status, out, err = demo("call", "log", '{"message": "from the test", "level": "warning"}')
+    assert check(status, out, err) == "logged\n"
+    assert "[warning] mcp-demo-server: from the test\n" in err, err
+
+    # Below the level asked for: the server drops it.
+    status, out, err = demo("--log-level", "error", "call", "log", '{"message": "quiet"}')
+    check(status, out, err)
+    assert "quiet" not in err, err
+
+
+def test_usage_errors():
+    for args in (["frobnicate"],
+                 ["call"],
+                 ["call", "echo", "{bad json"],
+                 ["call", "echo", "[1, 2]"],
+                 ["call", "echo", "{}", "extra"],
+                 ["info", "extra"],
+                 ["prompt", "name", "not-a-pair"],
+                 ["complete", "tool", "a", "b", "c"],
+                 ["--no-such-option"],
+                 ["--log-level", "loud", "info"],
+                 ["--timeout", "-5", "info"],
+                 ["--url", "ftp://example.com/", "info"],
+                 ["--url", "http://127.0.0.1:1/", "--server", "x", "info"],
+                 ["--url", "http://127.0.0.1:1/", "--env", "A=1", "info"],
+                 ["--header", "X-A: 1", "info"],
+                 ["--env", "NOEQUALS", "info"],
+                 ["--subscribe", "demo://x", "info"],
+                 ["--server", "'unbalanced", "info"]):
+        status, out, err = run(*args)
+        assert status == 2, "%s: exit status %d\n%s" % (args, status, err)
+        assert out == "", (args, out)
+        assert "--help" in err, (args, err)
+
+
+def test_tool_errors():
+    # The demo's add reports a string argument as a tool error (isError).
+    status, out, err = demo("call", "add", '{"a": "one", "b": 2}')
+    assert status == 1, (status, out, err)
+    assert out == "" and "must be a number" in err, (out, err)
+    status, out, err = demo("--json", "call", "add", '{"a": "one", "b": 2}')
+    assert status == 1 and json.loads(out)["isError"] is True, (status, out, err)
+
+    # An unknown tool is a JSON-RPC error from the server.
+    status, out, err = demo("call", "no-such-tool")
+    assert status == 4 and "no-such-tool" in err, (status, err)
+
+    # A feature the server does not offer is refused too.
+    status, out, err = demo("resources")
+    assert status == 4 and "resources" in err, (status, err)
+
+
+def test_connection_failures():
+    status, out, err = run("--server", "/nonexistent/mcp-server", "info")
+    assert status == 3 and "/nonexistent/mcp-server" in err, (status, err)
+    status, out, err = run("--server", "sh -c 'echo dying >&2; exit 7'", "info")
+    assert status == 3 and "dying" in err, (status, err)
+    status, out, err = run("--url", "http://127.0.0.1:1/mcp", "info")
+    assert status == 3, (status, err)
+
+
+def test_signals_cancel_the_call():
+    assert interrupt_call(signal.SIGINT) == 130
+    assert interrupt_call(signal.SIGTERM) == 143
+
+
+def test_follow():
+    proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "follow", "log",
+                             '{"message": "followed"}'], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    out = read_until(proc, proc.stdout, "logged\n")
+    assert "[info] mcp-demo-server: followed\n" in out, out
+    time.sleep(0.2)
+    assert proc.poll() is None, "follow ended by itself"
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 0, (proc.returncode, err)
+
+    proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "--json", "follow", "log",
+                             '{"message": "as json"}'], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    out = read_until(proc, proc.stdout, '"logged"')
+    proc.send_signal(signal.SIGTERM)
+    proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.returncode
+    notification = json.loads(out.splitlines()[0])
+    assert notification == {"method": "notifications/message",
+                            "params": {"level": "info", "logger": "mcp-demo-server",
+                                       "data": "as json"}}, notification
+
+    # The server going away ends follow with a connection failure.
+    status, out, err = run("--server", "sh -c 'exec %s & sleep 1; kill $!'" % DEMO_SERVER,
+                           "follow")
+    assert status == 3, (status, out, err)
+
+
+def test_everything_lists():
+    out = check(*everything("resources"))
+    assert "demo://resource/static/document/architecture.md (text/markdown)\n" \
+        "  architecture.md: " in out, out
+    uris = check(*everything("--names", "resources")).splitlines()
+    assert "demo://resource/static/document/architecture.md" in uris, uris
+    assert check(*everything("--names", "templates")).splitlines() == [
+        "demo://resource/dynamic/text/{resourceId}", "demo://resource/dynamic/blob/{resourceId}"]
+    templates = json.loads(check(*everything("--json", "templates")))
+    assert len(templates["resourceTemplates"]) == 2, templates
+
+    out = check(*everything("prompts"))
+    assert "args-prompt (Arguments Prompt)\n" in out, out
+    assert "  - city (required): Name of the city\n" in out, out
+    names = check(*everything("prompts", "--names")).splitlines()
+    assert {"simple-prompt", "args-prompt", "completable-prompt"} <= set(names), names
+
+
+def test_everything_read():
+    uri = "demo://resource/static/document/architecture.md"
+    assert check(*everything("read", uri)).startswith("# ")
+    contents = json.loads(check(*everything("--json", "read", uri)))["contents"]
+    assert contents[0]["uri"] == uri and contents[0]["text"].startswith("# "), contents
+
+    # Binary contents are written as they are off a terminal.
+    status, out, err = everything("read", "demo://resource/dynamic/blob/3")
+    assert status == 0 and "3" in out, (status, out, err)
+
+    status, out, err = everything("read", "demo://no/such/resource")
+    assert status == 4, (status, err)
+
+
+def test_everything_prompt_and_complete():
+    out = check(*everything("prompt", "args-prompt", "city=Paris", "state=TX"))
+    assert out == "[user]\nWhat's weather in Paris, TX?\n", out
+    result = json.loads(check(*everything("--json", "prompt", "simple-prompt")))
+    assert result["messages"][0]["role"] == "user", result
+
+    assert check(*everything("complete", "prompt", "completable-prompt", "department",
+                             "E")) == "Engineering\n"
+    names = check(*everything("complete", "prompt", "completable-prompt", "name", "",
+                              "department=Sales")).splitlines()
+    assert len(names) > 0, names
+    completion = json.loads(check(*everything("--json", "complete", "resource",
+                                              "demo://resource/dynamic/text/{resourceId}",
+                                              "resourceId", "")))
+    assert "values" in completion["completion"], completion
+
+    status, out, err = everything("prompt", "no-such-prompt")
+    assert status == 4, (status, err)
+
+
+def test_everything_environment():
+    env = dict(ENV, MCP_GLIB_CLI_SECRET="hunter2")
+    out = check(*everything("--env", "MCP_GLIB_CLI_SET=42", "call", "get-env", env=env))
+    assert "MCP_GLIB_CLI_SET" in out and "42" in out, out
+    assert "hunter2" not in out, "a variable that was not passed on reached the server"
+    out = check(*everything("--inherit-env", "MCP_GLIB_CLI_*", "call", "get-env", env=env))
+    assert "hunter2" in out, out
+
+
+# server-everything over Streamable HTTP, in a network namespace that has
+# only loopback (it listens on every interface), with the client inside it.
+HTTP_SCRIPT = r"""
+ip link set lo up
+PORT=39517 node "$1" streamableHttp >/dev/null 2>&1 &
+server=$!
+url=http://127.0.0.1:39517/mcp
+for i in $(seq 100); do
+    "$2" --url "$url" --timeout 2000 ping >/dev/null 2>&1 && break
+    sleep 0.2
+done
+"$2" --url "$url" --header "X-Mcp-Glib-Test: 1" --json call echo '{"message": "over http"}'
+status=$?
+kill $server
+wait $server
+exit $status
+"""
+
+
+def test_everything_over_http():
+    proc = subprocess.run(["unshare", "-n", "--", "sh", "-c", HTTP_SCRIPT, "sh", EVERYTHING,
+                           CLIENT], stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                          timeout=TIMEOUT)
+    result = json.loads(check(proc.returncode, proc.stdout.decode(), proc.stderr.decode()))
+    assert result["content"][0]["text"] == "Echo: over http", result
+
+
+TESTS = [
+    test_help,
+    test_overview_runs_the_demo_server,
+    test_info,
+    test_tools,
+    test_call,
+    test_progress_bar_on_a_terminal,
+    test_log_messages_go_to_stderr,
+    test_usage_errors,
+    test_tool_errors,
+    test_connection_failures,
+    test_signals_cancel_the_call,
+    test_follow,
+    test_everything_lists,
+    test_everything_read,
+    test_everything_prompt_and_complete,
+    test_everything_environment,
+    test_everything_over_http,
+]
+
+NEEDS_EVERYTHING = [test for test in TESTS if test.__name__.startswith("test_everything")]
+
+
+def main():
+    if not CLIENT or not DEMO_SERVER:
+        print("Bail out! MCP_GLIB_CLIENT and MCP_DEMO_SERVER must be set (meson test does)")
+        return 1
+
+    skip_everything = None
+    if not os.path.exists(EVERYTHING) or shutil.which("node") is None:
+        skip_everything = "server-everything is not installed (npm ci in tests/)"
+
+    skip_http = None
+    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
+        skip_http = "needs root, unshare and ip for a loopback-only network namespace"
+
+    print("1..%d" % len(TESTS))
+    failed = 0
+    for number, test in enumerate(TESTS, 1):
+        if skip_everything and test in NEEDS_EVERYTHING:
+            print("ok %d %s # SKIP %s" % (number, test.__name__, skip_everything))
+            continue
+        if test is test_everything_over_http and skip_http:
+            print("ok %d %s # SKIP %s" % (number, test.__name__, skip_http))
+            continue
+        try:
+            test()
+            print("ok %d %s" % (number, test.__name__))
+        except Exception as error:  # report every failure, keep going
+            failed += 1
+            print("not ok %d %s" % (number, test.__name__))
+            for line in ("%s: %s" % (type(error).__name__, error)).splitlines():
+                print("# " + line)
+        sys.stdout.flush()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
