@@ -33,7 +33,7 @@ const ASYNC_METHODS = [
 for (const name of ASYNC_METHODS)
     Gio._promisify(Mcp.Client.prototype, `${name}_async`, `${name}_finish`);
 
-const demoServer = GLib.getenv('MCP_DEMO_SERVER') ?? 'mcp-demo-server';
+const demoServer = GLib.getenv('MCP_DEMO_SERVER') ?? 'mcp-glib-demo-server';
 const buildDir = GLib.getenv('G_TEST_BUILDDIR');
 const testServer = GLib.getenv('MCP_TEST_SERVER') ??
     (buildDir ? GLib.build_filenamev([buildDir, 'mcp-test-server']) : null);

