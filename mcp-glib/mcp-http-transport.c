@@ -91,7 +91,6 @@ struct _Exchange
   ExchangeKind      kind;
   ExchangeDone      done;
   GTask            *task;
-  Exchange         *retry_of;
 
   JsonNode         *message;
   GBytes           *body;
@@ -104,11 +103,11 @@ struct _Exchange
   GError           *dropped;
   GSource          *retry_source;
   guint             attempts;
+  char             *sent_session;
 
   guint             internal : 1;
   guint             answered : 1;
   guint             retried : 1;
-  guint             sent_session : 1;
   guint             finished : 1;
 };
 
@@ -128,6 +127,7 @@ struct _McpHttpTransport
   GPtrArray     *exchanges;
   GPtrArray     *legacy_queue;
   Exchange      *get_stream;
+  GPtrArray     *renewal;
   JsonNode      *initialize;
   JsonNode      *initialized;
   JsonParser    *parser;
@@ -233,6 +233,7 @@ exchange_free (Exchange *ex)
   g_clear_pointer (&ex->sse, _mcp_sse_parser_free);
   g_clear_pointer (&ex->json, g_byte_array_unref);
   g_clear_error (&ex->dropped);
+  g_clear_pointer (&ex->sent_session, g_free);
 
   if (ex->self != NULL)
     {
@@ -332,6 +333,20 @@ deliver (Exchange   *ex,
 static void flush_legacy_queue (McpHttpTransport *self,
                                 const GError     *error);
 
+/* Whether both URLs have the same scheme, host and port. */
+static gboolean
+same_origin (const char *a,
+             const char *b)
+{
+  g_autoptr(GUri) ua = g_uri_parse (a, G_URI_FLAGS_NONE, NULL);
+  g_autoptr(GUri) ub = g_uri_parse (b, G_URI_FLAGS_NONE, NULL);
+
+  return ua != NULL && ub != NULL &&
+         g_ascii_strcasecmp (g_uri_get_scheme (ua), g_uri_get_scheme (ub)) == 0 &&
+         g_ascii_strcasecmp (g_uri_get_host (ua), g_uri_get_host (ub)) == 0 &&
+         g_uri_get_port (ua) == g_uri_get_port (ub);
+}
+
 static void
 on_sse_event (const char *event_type,
               const char *data,
@@ -365,9 +380,16 @@ on_sse_event (const char *event_type,
       char *endpoint = g_uri_resolve_relative (self->url, g_strstrip (text), G_URI_FLAGS_NONE,
                                                &error);
 
-      if (endpoint == NULL)
+      if (endpoint == NULL || !same_origin (self->url, endpoint))
         {
-          g_debug ("The server sent an invalid endpoint: %s", error->message);
+          g_autoptr(GError) failed = NULL;
+
+          failed = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                _("The server at %s announced an endpoint that is not its own: "
+                                  "%s"), self->url, text);
+          g_free (endpoint);
+          flush_legacy_queue (self, failed);
+          mcp_transport_deliver_closed (MCP_TRANSPORT (self), failed);
           return;
         }
 
@@ -544,6 +566,17 @@ read_cb (GObject      *object,
           g_object_unref (self);
           return;
         }
+
+      /* Nothing more belongs to the request, whether or not the server
+       * closes the stream: its connection is needed for other requests. */
+      if (ex->kind == EXCHANGE_POST && ex->request_id != NULL && ex->answered)
+        {
+          McpHttpTransport *self = ex->self;
+
+          exchange_finish (ex, NULL);
+          g_object_unref (self);
+          return;
+        }
       g_object_unref (ex->self);
     }
 
@@ -619,57 +652,78 @@ fail_with_status (Exchange *ex)
 
 static void start_legacy (McpHttpTransport *self);
 
+static void start_get_stream (McpHttpTransport *self);
+
+/* A step of the handshake that starts a new session. */
 static void
 replay_done (Exchange     *step,
              const GError *error)
 {
-  Exchange *ex = step->retry_of;
+  McpHttpTransport *self = step->self;
+  g_autoptr(GPtrArray) waiting = NULL;
+  g_autoptr(GError) failed = NULL;
 
-  if (ex == NULL)
-    return;
-
-  if (error != NULL)
+  if (error == NULL && step->message == self->initialize && self->initialized != NULL)
     {
-      g_autoptr(GError) failed = NULL;
-
-      failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
-                            _("The server ended the session and a new one could not be "
-                              "started: %s"), error->message);
-      exchange_finish (ex, failed);
-      return;
-    }
-
-  if (step->message == ex->self->initialize && ex->self->initialized != NULL)
-    {
-      Exchange *next = exchange_new (ex->self, EXCHANGE_POST, ex->self->initialized, replay_done);
+      Exchange *next = exchange_new (self, EXCHANGE_POST, self->initialized, replay_done);
 
       next->internal = TRUE;
-      next->retry_of = ex;
       exchange_start (next);
       return;
     }
 
-  /* The new session is ready: send the original message again, once. */
-  exchange_start (ex);
+  if (error != NULL)
+    failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                          _("The server ended the session and a new one could not be "
+                            "started: %s"), error->message);
+
+  /* The new session is ready: send what waited for it again, once. */
+  waiting = g_steal_pointer (&self->renewal);
+  for (guint i = 0; waiting != NULL && i < waiting->len; i++)
+    {
+      if (failed != NULL)
+        exchange_finish (waiting->pdata[i], failed);
+      else
+        exchange_start (waiting->pdata[i]);
+    }
+
+  /* What the server sends on its own comes on the new session's stream. */
+  if (failed == NULL)
+    start_get_stream (self);
 }
 
-/* The server forgot our session: start a new one with the same handshake,
- * then send the message again (once). */
+/* The server forgot our session: start a new one with the same handshake
+ * (once, however many requests found out), then send the message again. */
 static void
 start_new_session (Exchange *ex)
 {
   McpHttpTransport *self = ex->self;
   Exchange *init;
 
-  g_debug ("The server at %s forgot session %s; starting a new one", self->url, self->session_id);
   ex->retried = TRUE;
   g_clear_object (&ex->stream);
   g_clear_object (&ex->msg);
+
+  if (self->renewal != NULL)
+    {
+      g_ptr_array_add (self->renewal, ex);
+      return;
+    }
+
+  /* Sent before another request started the new session. */
+  if (self->session_id != NULL && g_strcmp0 (self->session_id, ex->sent_session) != 0)
+    {
+      exchange_start (ex);
+      return;
+    }
+
+  g_debug ("The server at %s forgot session %s; starting a new one", self->url, self->session_id);
+  self->renewal = g_ptr_array_new ();
+  g_ptr_array_add (self->renewal, ex);
   set_session_id (self, NULL);
 
   init = exchange_new (self, EXCHANGE_POST, self->initialize, replay_done);
   init->internal = TRUE;
-  init->retry_of = ex;
   exchange_start (init);
 }
 
@@ -718,7 +772,7 @@ response_cb (GObject      *object,
 
   if (ex->kind == EXCHANGE_POST && status == SOUP_STATUS_NOT_FOUND && ex->sent_session &&
       !ex->retried && self->initialize != NULL && ex->message != self->initialize &&
-      ex->retry_of == NULL)
+      !ex->internal)
     {
       start_new_session (ex);
       return;
@@ -824,7 +878,8 @@ exchange_start (Exchange *ex)
     {
       ex->msg = soup_message_new ("POST", self->legacy ? self->endpoint : self->url);
       soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
-      ex->sent_session = self->session_id != NULL;
+      g_free (ex->sent_session);
+      ex->sent_session = g_strdup (self->session_id);
     }
   else
     ex->msg = soup_message_new ("GET", self->url);
@@ -1116,6 +1171,7 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->exchanges, g_ptr_array_unref);
   g_clear_pointer (&self->legacy_queue, g_ptr_array_unref);
+  g_clear_pointer (&self->renewal, g_ptr_array_unref);
   g_clear_pointer (&self->initialize, json_node_unref);
   g_clear_pointer (&self->initialized, json_node_unref);
   g_clear_object (&self->parser);
