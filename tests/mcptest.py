@@ -5,18 +5,26 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # What the Python test programs share: waiting for asynchronous calls on a
-# main loop, building JSON arguments, and a TAP runner.
+# main loop, building JSON arguments, a session with an MCP server, and a
+# TAP runner.
+#
+# test-cli.py, which drives the command-line client, uses only the TAP
+# runner, and runs without PyGObject or the Mcp typelib; a program that
+# uses the rest fails at its own import of gi.repository without them.
 
 import sys
 
-import gi
+try:
+    import gi
 
-gi.require_version("GLib", "2.0")
-gi.require_version("Gio", "2.0")
-gi.require_version("Json", "1.0")
-gi.require_version("Mcp", "1")
+    gi.require_version("GLib", "2.0")
+    gi.require_version("Gio", "2.0")
+    gi.require_version("Json", "1.0")
+    gi.require_version("Mcp", "1")
 
-from gi.repository import GLib, Json  # noqa: E402
+    from gi.repository import GLib, Json, Mcp
+except (ImportError, ValueError):
+    pass
 
 TIMEOUT_SECONDS = 30
 
@@ -59,6 +67,46 @@ def json_object(text):
     node = Json.from_string(text)
     assert node.get_node_type() == Json.NodeType.OBJECT, text
     return node.get_object()
+
+
+class Session:
+    """A connected client on the given transport. handler, if given, answers
+    the server's requests (the server-request signal); self.requests lists
+    their methods."""
+
+    def __init__(self, transport, features=None, roots=(), handler=None):
+        self.transport = transport
+        self.client = Mcp.Client.new(self.transport)
+        self.client.props.features = Mcp.ClientFeatures.NONE if features is None else features
+        for uri, name in roots:
+            self.client.add_root(Mcp.Root.new(uri, name))
+        self.requests = []
+        if handler is not None:
+            self.client.connect("server-request", self._on_request, handler)
+        self.client.connect_finish(wait(lambda cb: self.client.connect_async(None, cb)))
+
+    def _on_request(self, client, request, handler):
+        self.requests.append(request.get_method())
+        return handler(request)
+
+    def call(self, name, arguments="{}", options=None, cancellable=None):
+        args = json_object(arguments)
+        result = wait(lambda cb: self.client.call_tool_full_async(name, args, options,
+                                                                  cancellable, cb), timeout=60)
+        return self.client.call_tool_finish(result)
+
+    def text(self, name, arguments="{}"):
+        result = self.call(name, arguments)
+        assert not result.props.is_error, result.dup_text()
+        return result.dup_text()
+
+    def close(self):
+        self.client.close_finish(wait(lambda cb: self.client.close_async(None, cb)))
+
+
+def items(model):
+    """The items of a Gio.ListModel, as a list."""
+    return [model.get_item(i) for i in range(model.get_n_items())]
 
 
 def run_tests(tests):

@@ -21,6 +21,8 @@ import subprocess
 import sys
 import time
 
+from mcptest import run_tests
+
 CLIENT = os.environ.get("MCP_GLIB_CLIENT")
 DEMO_SERVER = os.environ.get("MCP_DEMO_SERVER")
 EVERYTHING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modules",
@@ -406,33 +408,15 @@ def main():
         print("Bail out! MCP_GLIB_CLIENT and MCP_DEMO_SERVER must be set (meson test does)")
         return 1
 
-    skip_everything = None
-    if not os.path.exists(EVERYTHING) or shutil.which("node") is None:
-        skip_everything = "server-everything is not installed (npm ci in tests/)"
-
-    skip_http = None
     if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
-        skip_http = "needs root, unshare and ip for a loopback-only network namespace"
+        test_everything_over_http.skip_reason = ("needs root, unshare and ip for a "
+                                                 "loopback-only network namespace")
+    # Last: without server-everything, that is the reason given for all of these.
+    if not os.path.exists(EVERYTHING) or shutil.which("node") is None:
+        for test in NEEDS_EVERYTHING:
+            test.skip_reason = "server-everything is not installed (npm ci in tests/)"
 
-    print("1..%d" % len(TESTS))
-    failed = 0
-    for number, test in enumerate(TESTS, 1):
-        if skip_everything and test in NEEDS_EVERYTHING:
-            print("ok %d %s # SKIP %s" % (number, test.__name__, skip_everything))
-            continue
-        if test is test_everything_over_http and skip_http:
-            print("ok %d %s # SKIP %s" % (number, test.__name__, skip_http))
-            continue
-        try:
-            test()
-            print("ok %d %s" % (number, test.__name__))
-        except Exception as error:  # report every failure, keep going
-            failed += 1
-            print("not ok %d %s" % (number, test.__name__))
-            for line in ("%s: %s" % (type(error).__name__, error)).splitlines():
-                print("# " + line)
-        sys.stdout.flush()
-    return 1 if failed else 0
+    return run_tests(TESTS)
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@
 
 #include <mcp-glib/mcp-glib.h>
 
-/* Long enough for valgrind, short enough that a hang is noticed. */
-#define SAFETY_TIMEOUT_SECONDS 30
+#include "mcp-test-util.h"
+
 #define PROCESS_GONE_TIMEOUT_MS 5000
 
 static char *server_path;
@@ -43,166 +43,6 @@ static char *server_path;
  * reap: not every init reaps orphans (a container's PID 1 often does not),
  * and a zombie would look alive to kill() forever. */
 static GArray *adopted_pids;
-
-/* ------------------------------------------------------------------------
- * Waiting
- * ------------------------------------------------------------------------ */
-
-static gboolean
-safety_timeout_cb (gpointer user_data)
-{
-  g_error ("Gave up waiting for %s after %d seconds", (const char *) user_data,
-           SAFETY_TIMEOUT_SECONDS);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-store_result_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  GAsyncResult **slot = user_data;
-
-  /* Each async call completes exactly once. */
-  g_assert_null (*slot);
-  *slot = g_object_ref (result);
-}
-
-/* Iterates the main context until @slot is filled by store_result_cb(). */
-static GAsyncResult *
-await_result (GAsyncResult **slot,
-              const char    *what)
-{
-  guint safety_id = g_timeout_add_seconds (SAFETY_TIMEOUT_SECONDS, safety_timeout_cb,
-                                           (gpointer) what);
-
-  while (*slot == NULL)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (safety_id);
-
-  return *slot;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wake_up_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Iterates the main context until @condition holds or @timeout_ms passed;
- * returns whether it holds. */
-static gboolean
-wait_until (Condition condition,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint wake_id = g_timeout_add (10, wake_up_cb, NULL);
-  gboolean met;
-
-  while (!(met = condition (data)) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (wake_id);
-
-  return met;
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
-
-/* Keeps the main context running for @ms milliseconds. */
-static void
-iterate_for (guint ms)
-{
-  wait_until (never, NULL, ms);
-}
-
-static gint64
-elapsed_ms (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000;
-}
-
-/* ------------------------------------------------------------------------
- * Expected warnings
- *
- * g_test_expect_message() only sees messages logged with the old g_log()
- * API, and libmcp logs with G_LOG_USE_STRUCTURED, so expected warnings are
- * matched here instead: by a log writer for structured messages, and by a
- * fatal handler for old-style ones (which g_logv() aborts on before they
- * reach the writer).
- * ------------------------------------------------------------------------ */
-
-static GQueue expected_warnings = G_QUEUE_INIT;
-
-static void
-expect_warning (const char *pattern)
-{
-  g_queue_push_tail (&expected_warnings, g_strdup (pattern));
-}
-
-static void
-assert_expected_warnings (void)
-{
-  g_assert_cmpstr (g_queue_peek_head (&expected_warnings), ==, NULL);
-}
-
-static gboolean
-is_expected_warning (const char     *log_domain,
-                     GLogLevelFlags  log_level,
-                     const char     *message)
-{
-  const char *pattern = g_queue_peek_head (&expected_warnings);
-
-  return pattern != NULL &&
-         (log_level & G_LOG_LEVEL_WARNING) != 0 &&
-         g_strcmp0 (log_domain, "Mcp") == 0 &&
-         message != NULL &&
-         g_pattern_match_simple (pattern, message);
-}
-
-static GLogWriterOutput
-log_writer (GLogLevelFlags   log_level,
-            const GLogField *fields,
-            gsize            n_fields,
-            gpointer         user_data)
-{
-  const char *log_domain = NULL;
-  const char *message = NULL;
-
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
-        log_domain = fields[i].value;
-      else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
-        message = fields[i].value;
-    }
-
-  if (is_expected_warning (log_domain, log_level, message))
-    {
-      g_free (g_queue_pop_head (&expected_warnings));
-      return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
-static gboolean
-log_fatal_handler (const char     *log_domain,
-                   GLogLevelFlags  log_level,
-                   const char     *message,
-                   gpointer        user_data)
-{
-  return !is_expected_warning (log_domain, log_level, message);
-}
 
 /* ------------------------------------------------------------------------
  * Processes
@@ -239,7 +79,7 @@ assert_process_gone (GPid  pid,
 
   g_assert_cmpint (pid, >, 0);
 
-  gone = wait_until (process_is_gone, GINT_TO_POINTER (pid), timeout_ms);
+  gone = mcp_test_wait_until (process_is_gone, GINT_TO_POINTER (pid), timeout_ms);
   if (!gone)
     g_test_message ("Process %d is still alive after %u ms", (int) pid, timeout_ms);
   g_assert_true (gone);
@@ -433,8 +273,8 @@ server_connect (Server  *server,
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  mcp_client_connect_async (server->client, NULL, store_result_cb, &result);
-  await_result (&result, "connect");
+  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
 
   return mcp_client_connect_finish (server->client, result, error);
 }
@@ -485,8 +325,8 @@ close_client (McpClient *client)
   g_autoptr(GError) error = NULL;
   gboolean closed;
 
-  mcp_client_close_async (client, NULL, store_result_cb, &result);
-  await_result (&result, "close");
+  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "close");
   closed = mcp_client_close_finish (client, result, &error);
   g_assert_no_error (error);
   g_assert_true (closed);
@@ -525,8 +365,8 @@ call_tool_full (Server             *server,
     arguments = parse_object (arguments_json);
 
   mcp_client_call_tool_full_async (server->client, name, arguments, options, cancellable,
-                                   store_result_cb, &result);
-  await_result (&result, name);
+                                   mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, name);
 
   return mcp_client_call_tool_finish (server->client, result, error);
 }
@@ -781,7 +621,7 @@ watched_call_tool (Server          *server,
   McpToolResult *result;
 
   mcp_client_call_tool_async (server->client, name, NULL, NULL, watched_call_cb, &call);
-  await_result (&call.result, name);
+  mcp_test_await_result (&call.result, name);
   result = mcp_client_call_tool_finish (server->client, call.result, &error);
   g_assert_no_error (error);
   g_clear_object (&call.result);
@@ -911,7 +751,7 @@ test_handshake_timeout (void)
   start = g_get_monotonic_time ();
   g_assert_false (server_connect (server, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
-  g_assert_cmpint (elapsed_ms (start), <, 2000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2000);
   g_assert_cmpint (mcp_client_get_state (server->client), ==, MCP_CLIENT_STATE_CLOSED);
 
   assert_process_gone (server->pid, PROCESS_GONE_TIMEOUT_MS);
@@ -925,8 +765,8 @@ list_tools (Server *server)
   g_autoptr(GError) error = NULL;
   GListModel *tools;
 
-  mcp_client_list_tools_async (server->client, NULL, store_result_cb, &result);
-  await_result (&result, "tools/list");
+  mcp_client_list_tools_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "tools/list");
   tools = mcp_client_list_tools_finish (server->client, result, &error);
   g_assert_no_error (error);
   g_assert_nonnull (tools);
@@ -1220,9 +1060,10 @@ test_concurrent (void)
         }
     }
 
-  g_assert_true (wait_until (all_calls_done, &n_done, SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_true (mcp_test_wait_until (all_calls_done, &n_done,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
   /* Give duplicate completions a chance to show up. */
-  iterate_for (100);
+  mcp_test_iterate_for (100);
 
   for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
     {
@@ -1588,7 +1429,7 @@ test_timeout (void)
   result = call_tool (server, "sleep", "{\"ms\":2500}", &error);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
-  g_assert_cmpint (elapsed_ms (start), <, 2000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2000);
   g_clear_error (&error);
 
   /* The server was told. */
@@ -1603,7 +1444,7 @@ test_timeout (void)
   mcp_client_set_request_timeout (server->client, MCP_CLIENT_DEFAULT_REQUEST_TIMEOUT);
   text = call_tool_text (server, "sleep", "{\"ms\":2600}");
   g_assert_cmpstr (text, ==, "slept 2600");
-  g_assert_cmpint (elapsed_ms (start), >, 2500);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), >, 2500);
   assert_echo_works (server);
 
   server_close (server);
@@ -1721,7 +1562,7 @@ test_progress_resets_timeout (void)
 
   /* Progress for the abandoned call is no longer reported. */
   n_progress = log.progress->len;
-  iterate_for (700);
+  mcp_test_iterate_for (700);
   g_assert_cmpuint (log.progress->len, ==, n_progress);
   assert_echo_works (server);
 
@@ -1756,8 +1597,8 @@ test_hard_max (void)
                            options, NULL, &error);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
-  g_assert_cmpint (elapsed_ms (start), >=, 550);
-  g_assert_cmpint (elapsed_ms (start), <, 2500);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), >=, 550);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2500);
   g_assert_cmpuint (log.progress->len, >=, 1);
 
   assert_echo_works (server);
@@ -1793,7 +1634,7 @@ test_cancel (void)
   result = call_tool_full (server, "sleep", "{\"ms\":5000}", NULL, cancellable, &error);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpint (elapsed_ms (start), <, 1000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 1000);
   g_clear_error (&error);
   g_clear_object (&cancellable);
 
@@ -1840,7 +1681,7 @@ pending_call_start (PendingCall *call,
   call->result = NULL;
   call->error = NULL;
   call->client = server->client;
-  mcp_client_call_tool_async (server->client, name, arguments, NULL, store_result_cb,
+  mcp_client_call_tool_async (server->client, name, arguments, NULL, mcp_test_store_result_cb,
                               &call->result);
 }
 
@@ -1850,7 +1691,7 @@ pending_call_fail (PendingCall *call)
 {
   g_autoptr(McpToolResult) result = NULL;
 
-  await_result (&call->result, "pending call");
+  mcp_test_await_result (&call->result, "pending call");
   result = mcp_client_call_tool_finish (call->client, call->result, &call->error);
   g_assert_null (result);
   g_assert_nonnull (call->error);
@@ -1899,7 +1740,7 @@ test_server_death (void)
       g_assert_error (call_error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
       assert_error_mentions (call_error, "status 3", "disk on fire");
     }
-  g_assert_cmpint (elapsed_ms (start), <, 2000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2000);
 
   g_assert_cmpuint (closed.count, ==, 1);
   g_assert_error (closed.error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
@@ -1914,7 +1755,7 @@ test_server_death (void)
   g_assert_nonnull (error);
   g_assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED) ||
                  g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED));
-  g_assert_cmpint (elapsed_ms (start), <, 1000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 1000);
 
   server_close (server);
   g_assert_cmpuint (closed.count, ==, 1);
@@ -1951,7 +1792,7 @@ test_close_stdout (void)
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
   assert_error_mentions (error, "still running", NULL);
-  g_assert_cmpint (elapsed_ms (start), <, 3000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 3000);
 
   /* Nobody closed the client, yet the server was stopped. */
   assert_process_gone (server->pid, PROCESS_GONE_TIMEOUT_MS);
@@ -1973,14 +1814,14 @@ test_close (void)
   g_signal_connect (server->client, "closed", G_CALLBACK (on_closed), &closed);
 
   pending_call_start (&call, server, "sleep", "{\"ms\":10000}");
-  mcp_client_close_async (server->client, NULL, store_result_cb, &close_result);
+  mcp_client_close_async (server->client, NULL, mcp_test_store_result_cb, &close_result);
 
   /* The pending call fails before the close completes. */
   error = pending_call_fail (&call);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
   g_clear_error (&error);
 
-  await_result (&close_result, "close");
+  mcp_test_await_result (&close_result, "close");
   g_assert_true (mcp_client_close_finish (server->client, close_result, &error));
   g_assert_no_error (error);
   g_assert_cmpint (mcp_client_get_state (server->client), ==, MCP_CLIENT_STATE_CLOSED);
@@ -2009,7 +1850,7 @@ test_close_stubborn (void)
 
   start = g_get_monotonic_time ();
   close_client (server->client);
-  g_assert_cmpint (elapsed_ms (start), <, 6000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 6000);
   assert_process_gone (pid, 1000);
 
   server_close (server);
@@ -2133,10 +1974,10 @@ test_banner (void)
 
   server = server_new ("--banner", NULL);
 
-  expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
   g_assert_true (server_connect (server, &error));
   g_assert_no_error (error);
-  assert_expected_warnings ();
+  mcp_test_assert_expected_warnings ();
 
   g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (MCP_STREAM_TRANSPORT (server->transport)),
                     ==, 1);
@@ -2153,9 +1994,9 @@ test_noise (void)
 
   server = server_start (NULL);
 
-  expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
   text = call_tool_text (server, "noise", NULL);
-  assert_expected_warnings ();
+  mcp_test_assert_expected_warnings ();
   g_assert_cmpstr (text, ==, "noisy");
   g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (MCP_STREAM_TRANSPORT (server->transport)),
                     ==, 1);
@@ -2188,14 +2029,14 @@ test_oversized (void)
   result = call_tool (server, "big", "{\"bytes\":2097152}", &error);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
-  g_assert_cmpint (elapsed_ms (start), <, 5000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 5000);
   g_clear_error (&error);
 
   start = g_get_monotonic_time ();
   result = call_tool (server, "big-id-last", "{\"bytes\":2097152}", &error);
   g_assert_null (result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
-  g_assert_cmpint (elapsed_ms (start), <, 5000);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 5000);
   g_clear_error (&error);
 
   /* A line too large that answers nothing is skipped. */
@@ -2303,8 +2144,8 @@ test_stderr (void)
   text = call_tool_text (server, "stderr", "{\"bytes\":2000000}");
   g_assert_cmpstr (text, ==, "stderr done");
 
-  g_assert_true (wait_until (all_noise_read, &log, 10000));
-  iterate_for (50);
+  g_assert_true (mcp_test_wait_until (all_noise_read, &log, 10000));
+  mcp_test_iterate_for (50);
   g_assert_cmpuint (log.noise_lines, ==, 20000);
   g_assert_cmpuint (log.invalid_lines, ==, 0);
 
@@ -2322,7 +2163,7 @@ test_stderr (void)
   server = server_new ("--stderr-at-start=hello", NULL);
   g_signal_connect (server->transport, "stderr-line", G_CALLBACK (on_stderr_line), &log);
   server_connect_or_fail (server);
-  g_assert_true (wait_until (hello_read, &log, 5000));
+  g_assert_true (mcp_test_wait_until (hello_read, &log, 5000));
   server_close (server);
 
   g_ptr_array_unref (log.other_lines);
@@ -2341,8 +2182,9 @@ test_raw_request (void)
 
   server = server_start (NULL);
 
-  mcp_client_request_async (server->client, "tools/list", NULL, NULL, store_result_cb, &result);
-  await_result (&result, "tools/list");
+  mcp_client_request_async (server->client, "tools/list", NULL, NULL, mcp_test_store_result_cb,
+                            &result);
+  mcp_test_await_result (&result, "tools/list");
   answer = mcp_client_request_finish (server->client, result, &error);
   g_assert_no_error (error);
   g_assert_nonnull (answer);
@@ -2355,9 +2197,9 @@ test_raw_request (void)
   g_clear_pointer (&answer, json_node_unref);
 
   /* A server error keeps its code. */
-  mcp_client_request_async (server->client, "no/such/method", NULL, NULL, store_result_cb,
+  mcp_client_request_async (server->client, "no/such/method", NULL, NULL, mcp_test_store_result_cb,
                             &result);
-  await_result (&result, "no/such/method");
+  mcp_test_await_result (&result, "no/such/method");
   answer = mcp_client_request_finish (server->client, result, &error);
   g_assert_null (answer);
   g_assert_error (error, MCP_ERROR, MCP_ERROR_METHOD_NOT_FOUND);
@@ -2365,9 +2207,9 @@ test_raw_request (void)
   g_clear_object (&result);
 
   /* A notification without params has no params member, and no id. */
-  mcp_client_notify_async (server->client, "notifications/custom", NULL, NULL, store_result_cb,
-                           &result);
-  await_result (&result, "notifications/custom");
+  mcp_client_notify_async (server->client, "notifications/custom", NULL, NULL,
+                           mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "notifications/custom");
   g_assert_true (mcp_client_notify_finish (server->client, result, &error));
   g_assert_no_error (error);
   g_clear_object (&result);
@@ -2409,9 +2251,9 @@ test_not_connected (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
   g_clear_error (&error);
 
-  mcp_client_notify_async (server->client, "notifications/custom", NULL, NULL, store_result_cb,
-                           &async_result);
-  await_result (&async_result, "notifications/custom");
+  mcp_client_notify_async (server->client, "notifications/custom", NULL, NULL,
+                           mcp_test_store_result_cb, &async_result);
+  mcp_test_await_result (&async_result, "notifications/custom");
   g_assert_false (mcp_client_notify_finish (server->client, async_result, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
 
@@ -2449,8 +2291,7 @@ main (int   argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  g_log_set_writer_func (log_writer, NULL, NULL);
-  g_test_log_set_fatal_handler (log_fatal_handler, NULL);
+  mcp_test_init ();
 
   server_path = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
 

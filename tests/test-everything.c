@@ -16,6 +16,8 @@
 
 #include <mcp-glib/mcp-glib.h>
 
+#include "mcp-test-util.h"
+
 typedef struct
 {
   McpStdioTransport *transport;
@@ -27,33 +29,6 @@ everything_path (void)
 {
   return g_test_build_filename (G_TEST_DIST, "node_modules", "@modelcontextprotocol",
                                 "server-everything", "dist", "index.js", NULL);
-}
-
-static gboolean
-give_up (gpointer user_data)
-{
-  g_error ("No answer from server-everything within 60 s");
-  return G_SOURCE_REMOVE;
-}
-
-static void
-store_result (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  *(GAsyncResult **) user_data = g_object_ref (result);
-}
-
-static GAsyncResult *
-wait_for (GAsyncResult **slot)
-{
-  guint id = g_timeout_add_seconds (60, give_up, NULL);
-
-  while (*slot == NULL)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (id);
-  return *slot;
 }
 
 static gboolean
@@ -74,8 +49,9 @@ fixture_connect (Fixture            *fixture,
   fixture->transport = mcp_stdio_transport_new (argv);
   mcp_stdio_transport_set_inherit_env (fixture->transport, inherit_env);
   fixture->client = mcp_client_new (MCP_TRANSPORT (fixture->transport));
-  mcp_client_connect_async (fixture->client, NULL, store_result, &result);
-  g_assert_true (mcp_client_connect_finish (fixture->client, wait_for (&result), &error));
+  mcp_client_connect_async (fixture->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the handshake with server-everything");
+  g_assert_true (mcp_client_connect_finish (fixture->client, result, &error));
   g_assert_no_error (error);
 
   return TRUE;
@@ -88,8 +64,9 @@ fixture_close (Fixture *fixture)
   g_autoptr(GError) error = NULL;
   GSubprocess *process = mcp_stdio_transport_get_subprocess (fixture->transport);
 
-  mcp_client_close_async (fixture->client, NULL, store_result, &result);
-  g_assert_true (mcp_client_close_finish (fixture->client, wait_for (&result), &error));
+  mcp_client_close_async (fixture->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "server-everything to shut down");
+  g_assert_true (mcp_client_close_finish (fixture->client, result, &error));
   g_assert_no_error (error);
   /* The shutdown sequence only completes once the server has exited. */
   g_assert_null (g_subprocess_get_identifier (process));
@@ -108,10 +85,12 @@ call_tool (Fixture            *fixture,
 {
   g_autoptr(JsonNode) arguments = json_from_string (arguments_json, NULL);
   g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *what = g_strdup_printf ("the result of the tool %s", name);
 
   mcp_client_call_tool_full_async (fixture->client, name, json_node_get_object (arguments),
-                                   options, cancellable, store_result, &result);
-  return mcp_client_call_tool_finish (fixture->client, wait_for (&result), error);
+                                   options, cancellable, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, what);
+  return mcp_client_call_tool_finish (fixture->client, result, error);
 }
 
 static char *
@@ -188,8 +167,9 @@ test_list_tools (void)
   if (!fixture_connect (&fixture, NULL))
     return;
 
-  mcp_client_list_tools_async (fixture.client, NULL, store_result, &result);
-  tools = mcp_client_list_tools_finish (fixture.client, wait_for (&result), &error);
+  mcp_client_list_tools_async (fixture.client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the list of tools");
+  tools = mcp_client_list_tools_finish (fixture.client, result, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_list_model_get_item_type (tools), ==, MCP_TYPE_TOOL);
 
@@ -461,8 +441,10 @@ test_ping (void)
   if (!fixture_connect (&fixture, NULL))
     return;
 
-  mcp_client_request_async (fixture.client, "ping", NULL, NULL, store_result, &result);
-  answer = mcp_client_request_finish (fixture.client, wait_for (&result), &error);
+  mcp_client_request_async (fixture.client, "ping", NULL, NULL, mcp_test_store_result_cb,
+                            &result);
+  mcp_test_await_result (&result, "the answer to ping");
+  answer = mcp_client_request_finish (fixture.client, result, &error);
   g_assert_no_error (error);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (answer));
   g_assert_cmpuint (json_object_get_size (json_node_get_object (answer)), ==, 0);
@@ -475,6 +457,9 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  mcp_test_init ();
+  /* server-everything runs on node: it gets a minute for each answer. */
+  mcp_test_set_safety_timeout (60);
 
   g_test_add_func ("/Mcp/Everything/connect", test_connect);
   g_test_add_func ("/Mcp/Everything/list-tools", test_list_tools);

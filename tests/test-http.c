@@ -25,8 +25,8 @@
 
 #include <mcp-glib/mcp-glib.h>
 
-/* Long enough for valgrind, short enough that a hang is noticed. */
-#define SAFETY_TIMEOUT_SECONDS 30
+#include "mcp-test-util.h"
+
 /* Calls must not hang until the default timeout of a minute; this one is
  * still long enough that a timeout never passes for a prompt failure. */
 #define REQUEST_TIMEOUT_MS 15000
@@ -38,78 +38,8 @@ static char *python_path;
 static char *server_script;
 
 /* ------------------------------------------------------------------------
- * Waiting
+ * Waiting (conditions for mcp_test_wait_until())
  * ------------------------------------------------------------------------ */
-
-static gboolean
-safety_timeout_cb (gpointer user_data)
-{
-  g_error ("Gave up waiting for %s after %d seconds", (const char *) user_data,
-           SAFETY_TIMEOUT_SECONDS);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-store_result_cb (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  GAsyncResult **slot = user_data;
-
-  /* Each async call completes exactly once. */
-  g_assert_null (*slot);
-  *slot = g_object_ref (result);
-}
-
-/* Iterates the main context until @slot is filled by store_result_cb(). */
-static GAsyncResult *
-await_result (GAsyncResult **slot,
-              const char    *what)
-{
-  guint safety_id = g_timeout_add_seconds (SAFETY_TIMEOUT_SECONDS, safety_timeout_cb,
-                                           (gpointer) what);
-
-  while (*slot == NULL)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (safety_id);
-
-  return *slot;
-}
-
-typedef gboolean (*Condition) (gpointer data);
-
-static gboolean
-wake_up_cb (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Iterates the main context until @condition holds or @timeout_ms passed;
- * returns whether it holds. */
-static gboolean
-wait_until (Condition condition,
-            gpointer  data,
-            guint     timeout_ms)
-{
-  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
-  guint wake_id = g_timeout_add (10, wake_up_cb, NULL);
-  gboolean met;
-
-  while (!(met = condition (data)) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, TRUE);
-
-  g_source_remove (wake_id);
-
-  return met;
-}
-
-static gboolean
-never (gpointer data)
-{
-  return FALSE;
-}
 
 static gboolean
 is_null (gpointer data)
@@ -121,19 +51,6 @@ static gboolean
 is_true (gpointer data)
 {
   return *(gboolean *) data;
-}
-
-/* Keeps the main context running for @ms milliseconds. */
-static void
-iterate_for (guint ms)
-{
-  wait_until (never, NULL, ms);
-}
-
-static gint64
-elapsed_ms (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000;
 }
 
 /* ------------------------------------------------------------------------
@@ -274,8 +191,8 @@ server_start (const char *first_arg,
   server->output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->process));
 
   g_data_input_stream_read_line_async (server->output, G_PRIORITY_DEFAULT, NULL,
-                                       store_result_cb, &result);
-  await_result (&result, "the server's port");
+                                       mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the server's port");
   line = g_data_input_stream_read_line_finish_utf8 (server->output, result, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
@@ -294,7 +211,7 @@ server_wait_gone (Server *server)
   gboolean exited = FALSE;
 
   g_subprocess_wait_async (server->process, NULL, server_exited_cb, &exited);
-  if (!wait_until (is_true, &exited, SAFETY_TIMEOUT_SECONDS * 1000))
+  if (!mcp_test_wait_until (is_true, &exited, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000))
     g_error ("The test server did not exit");
 }
 
@@ -385,8 +302,8 @@ client_connect (Client  *client,
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  mcp_client_connect_async (client->client, NULL, store_result_cb, &result);
-  await_result (&result, "connect");
+  mcp_client_connect_async (client->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
 
   return mcp_client_connect_finish (client->client, result, error);
 }
@@ -427,8 +344,8 @@ client_close (Client *client)
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  mcp_client_close_async (client->client, NULL, store_result_cb, &result);
-  await_result (&result, "close");
+  mcp_client_close_async (client->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "close");
   client_close_finish (client, result);
 }
 
@@ -447,7 +364,7 @@ client_free (Client *client)
   g_free (client);
 
   if (closed)
-    g_assert_true (wait_until (is_null, &transport, 2000));
+    g_assert_true (mcp_test_wait_until (is_null, &transport, 2000));
   else if (transport != NULL)
     g_object_remove_weak_pointer (G_OBJECT (transport), (gpointer *) &transport);
 }
@@ -475,7 +392,8 @@ has_two_get_stream_notifications (gpointer data)
 static void
 assert_get_stream_works (Client *client)
 {
-  g_assert_true (wait_until (has_get_stream_notification, client, NOTIFICATION_TIMEOUT_MS));
+  g_assert_true (mcp_test_wait_until (has_get_stream_notification, client,
+                                      NOTIFICATION_TIMEOUT_MS));
 }
 
 /* ------------------------------------------------------------------------
@@ -505,8 +423,8 @@ call_tool (Client      *client,
 {
   g_autoptr(GAsyncResult) result = NULL;
 
-  call_tool_async (client, name, arguments_json, store_result_cb, &result);
-  await_result (&result, name);
+  call_tool_async (client, name, arguments_json, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, name);
 
   return mcp_client_call_tool_finish (client->client, result, error);
 }
@@ -530,7 +448,7 @@ call_tool_must_fail (Client     *client,
   gint64 elapsed;
 
   result = call_tool (client, name, arguments_json, &error);
-  elapsed = elapsed_ms (start);
+  elapsed = mcp_test_elapsed_ms (start);
   g_test_message ("%s failed after %" G_GINT64_FORMAT " ms: %s", name, elapsed,
                   error != NULL ? error->message : "(no error)");
   g_assert_null (result);
@@ -622,7 +540,7 @@ watched_call_text (Client     *client,
   WatchedCall call = { NULL, client, data, 0 };
 
   call_tool_async (client, name, arguments_json, watched_call_cb, &call);
-  await_result (&call.result, name);
+  mcp_test_await_result (&call.result, name);
   result = mcp_client_call_tool_finish (client->client, call.result, &error);
   g_clear_object (&call.result);
   g_assert_no_error (error);
@@ -870,7 +788,7 @@ test_get_stream (void)
   server = server_start ("--no-get", NULL);
   client = client_start (server);
   assert_echo_works (client);
-  iterate_for (1500);
+  mcp_test_iterate_for (1500);
   assert_echo_works (client);
 
   requests = get_requests (client);
@@ -1130,7 +1048,7 @@ test_session_expiry_concurrent (void)
     {
       g_autofree char *arguments = g_strdup_printf ("{\"text\":\"echo %u\"}", i);
 
-      call_tool_async (client, "echo", arguments, store_result_cb, &results[i]);
+      call_tool_async (client, "echo", arguments, mcp_test_store_result_cb, &results[i]);
     }
   for (i = 0; i < G_N_ELEMENTS (results); i++)
     {
@@ -1139,7 +1057,7 @@ test_session_expiry_concurrent (void)
       g_autofree char *expected = g_strdup_printf ("echo %u", i);
       g_autofree char *echoed = NULL;
 
-      await_result (&results[i], "echo");
+      mcp_test_await_result (&results[i], "echo");
       result = mcp_client_call_tool_finish (client->client, results[i], &error);
       g_clear_object (&results[i]);
       g_assert_no_error (error);
@@ -1205,11 +1123,11 @@ test_session_expiry_get_stream (void)
   text = call_tool_text (client, "expire-session", NULL);
   /* Long enough for the GET stream to try again (after a second), and to
    * be refused. */
-  iterate_for (2500);
+  mcp_test_iterate_for (2500);
   assert_echo_works (client);
 
   new_session = mcp_http_transport_get_session_id (client->transport);
-  wait_until (has_two_get_stream_notifications, client, NOTIFICATION_TIMEOUT_MS);
+  mcp_test_wait_until (has_two_get_stream_notifications, client, NOTIFICATION_TIMEOUT_MS);
 
   requests = get_requests (client);
   gets = find_records (requests, "GET");
@@ -1329,7 +1247,7 @@ test_linger (void)
 
   text = call_tool_text (client, "linger", "{\"ms\":20000}");
   g_assert_cmpstr (text, ==, "lingering");
-  iterate_for (1000);
+  mcp_test_iterate_for (1000);
 
   requests = get_requests (client);
   posts = find_records (requests, "POST");
@@ -1475,15 +1393,16 @@ test_close_deletes (void)
   mcp_client_close_async (client->client, NULL, close_noted_cb, &closes[1]);
   for (guint i = 0; i < G_N_ELEMENTS (closes); i++)
     {
-      await_result (&closes[i].result, "close");
+      mcp_test_await_result (&closes[i].result, "close");
       client_close_finish (client, closes[i].result);
       g_clear_object (&closes[i].result);
       g_assert_true (closes[i].transport_closed);
     }
   client_close (client);
 
-  mcp_transport_close_async (MCP_TRANSPORT (client->transport), NULL, store_result_cb, &third);
-  await_result (&third, "transport close");
+  mcp_transport_close_async (MCP_TRANSPORT (client->transport), NULL, mcp_test_store_result_cb,
+                             &third);
+  mcp_test_await_result (&third, "transport close");
   g_assert_true (mcp_transport_close_finish (MCP_TRANSPORT (client->transport), third, &error));
   g_assert_no_error (error);
   g_assert_true (mcp_transport_is_closed (MCP_TRANSPORT (client->transport)));
@@ -1590,10 +1509,11 @@ test_dispose_unclosed (void)
 
   transport = client->transport;
   g_object_add_weak_pointer (G_OBJECT (transport), (gpointer *) &transport);
-  call_tool_async (client, "sse-echo", "{\"text\":\"orphaned\"}", store_result_cb, &result);
+  call_tool_async (client, "sse-echo", "{\"text\":\"orphaned\"}", mcp_test_store_result_cb,
+                   &result);
   client_free (client);
 
-  await_result (&result, "sse-echo");
+  mcp_test_await_result (&result, "sse-echo");
   mcp_client = MCP_CLIENT (g_async_result_get_source_object (result));
   tool_result = mcp_client_call_tool_finish (mcp_client, result, &error);
   g_assert_no_error (error);
@@ -1602,9 +1522,9 @@ test_dispose_unclosed (void)
   g_clear_object (&result);
   g_clear_object (&mcp_client);
 
-  g_assert_true (wait_until (is_null, &transport, 5000));
+  g_assert_true (mcp_test_wait_until (is_null, &transport, 5000));
   /* Let the cancelled streams return. */
-  iterate_for (200);
+  mcp_test_iterate_for (200);
 
   server_stop (server);
 }
@@ -1634,10 +1554,10 @@ test_legacy_foreign_endpoint (void)
   start = g_get_monotonic_time ();
   g_assert_false (client_connect (client, &error));
   g_test_message ("Connecting failed after %" G_GINT64_FORMAT " ms: %s",
-                  elapsed_ms (start), error->message);
+                  mcp_test_elapsed_ms (start), error->message);
   assert_io_error (error);
   g_assert_false (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT));
-  g_assert_cmpint (elapsed_ms (start), <, PROMPT_MS);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, PROMPT_MS);
   client_free (client);
 
   /* Nothing reached the other server but the requests of fetch_requests(). */
@@ -1669,21 +1589,21 @@ test_server_gone (void)
   assert_get_stream_works (client);
 
   /* A call in flight when the server dies fails at once... */
-  call_tool_async (client, "slow-json", "{\"ms\":20000}", store_result_cb, &slow);
-  iterate_for (200);
+  call_tool_async (client, "slow-json", "{\"ms\":20000}", mcp_test_store_result_cb, &slow);
+  mcp_test_iterate_for (200);
   g_assert_null (slow);
   server_kill (server);
 
   start = g_get_monotonic_time ();
-  await_result (&slow, "slow-json");
+  mcp_test_await_result (&slow, "slow-json");
   result = mcp_client_call_tool_finish (client->client, slow, &error);
   g_clear_object (&slow);
   g_test_message ("The call in flight failed after %" G_GINT64_FORMAT " ms: %s",
-                  elapsed_ms (start), error != NULL ? error->message : "(no error)");
+                  mcp_test_elapsed_ms (start), error != NULL ? error->message : "(no error)");
   g_assert_null (result);
   g_assert_nonnull (error);
   g_assert_false (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT));
-  g_assert_cmpint (elapsed_ms (start), <, PROMPT_MS);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, PROMPT_MS);
   g_clear_error (&error);
 
   /* ... and so do later ones. */
@@ -1701,6 +1621,7 @@ main (int   argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
+  mcp_test_init ();
 
   python_path = g_find_program_in_path ("python3");
   server_script = g_test_build_filename (G_TEST_DIST, "mcp-http-test-server.py", NULL);

@@ -17,6 +17,8 @@
 
 #include <mcp-glib/mcp-glib.h>
 
+#include "mcp-test-util.h"
+
 #define GERMAN_LOCALE "de_DE.UTF-8"
 
 /* ASCII only: without the locale, the message is shown in the C locale. */
@@ -24,27 +26,6 @@
                   "the locales package and run: localedef -i de_DE -f UTF-8 de_DE.UTF-8"
 
 static gboolean have_german;
-
-static void
-on_done (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  GAsyncResult **out = user_data;
-
-  *out = g_object_ref (result);
-}
-
-/* Runs the default main context until an operation started with on_done
- * has completed. */
-static GAsyncResult *
-wait_for (GAsyncResult **result)
-{
-  while (*result == NULL)
-    g_main_context_iteration (NULL, TRUE);
-
-  return *result;
-}
 
 static void
 test_not_connected (void)
@@ -65,8 +46,9 @@ test_not_connected (void)
   transport = mcp_stdio_transport_new (argv);
   client = mcp_client_new (MCP_TRANSPORT (transport));
 
-  mcp_client_call_tool_async (client, "echo", NULL, NULL, on_done, &result);
-  tool_result = mcp_client_call_tool_finish (client, wait_for (&result), &error);
+  mcp_client_call_tool_async (client, "echo", NULL, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the failed tool call");
+  tool_result = mcp_client_call_tool_finish (client, result, &error);
 
   g_assert_null (tool_result);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED);
@@ -93,8 +75,9 @@ test_no_such_server (void)
   transport = mcp_stdio_transport_new (argv);
   client = mcp_client_new (MCP_TRANSPORT (transport));
 
-  mcp_client_connect_async (client, NULL, on_done, &result);
-  g_assert_false (mcp_client_connect_finish (client, wait_for (&result), &error));
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the failed connection");
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
 
   /* What follows the colon is GLib's own message, translated by GLib. */
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
@@ -113,6 +96,7 @@ main (int   argc,
   g_autofree char *catalogue = NULL;
 
   g_test_init (&argc, &argv, NULL);
+  mcp_test_init ();
 
   /* The library binds its domain to the installed catalogues when its
    * first class is initialised; bind it to the build tree only after that,

@@ -31,6 +31,8 @@
 
 #include <mcp-glib/mcp-glib.h>
 
+#include "mcp-test-util.h"
+
 /* How long a test waits for something before failing instead of hanging. */
 #define WAIT_TIMEOUT_SECONDS 20
 
@@ -61,97 +63,6 @@ on_wait_timeout (gpointer user_data)
   *timed_out = TRUE;
 
   return G_SOURCE_REMOVE;
-}
-
-static gboolean
-on_settle_timeout (gpointer user_data)
-{
-  gboolean *done = user_data;
-
-  *done = TRUE;
-  g_main_context_wakeup (NULL);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main context for @ms milliseconds, to give anything that should
- * not happen the chance to happen. */
-static void
-settle (guint ms)
-{
-  gboolean done = FALSE;
-
-  g_timeout_add (ms, on_settle_timeout, &done);
-  while (!done)
-    g_main_context_iteration (NULL, TRUE);
-}
-
-/* Warnings the library is expected to log. g_test_expect_message() only
- * sees messages logged through the old g_log() API, and libmcp is built
- * with G_LOG_USE_STRUCTURED, so the expectations are kept here and checked
- * by a log writer (structured messages) and a fatal handler (old-style
- * messages, which g_logv() aborts on before they reach the writer). */
-static GQueue expected_warnings = G_QUEUE_INIT;
-
-static void
-expect_warning (const char *pattern)
-{
-  g_queue_push_tail (&expected_warnings, g_strdup (pattern));
-}
-
-static void
-assert_expected_warnings (void)
-{
-  g_assert_cmpstr (g_queue_peek_head (&expected_warnings), ==, NULL);
-}
-
-static gboolean
-is_expected_warning (const char     *log_domain,
-                     GLogLevelFlags  log_level,
-                     const char     *message)
-{
-  const char *pattern = g_queue_peek_head (&expected_warnings);
-
-  return pattern != NULL &&
-         (log_level & G_LOG_LEVEL_WARNING) != 0 &&
-         g_strcmp0 (log_domain, "Mcp") == 0 &&
-         message != NULL &&
-         g_pattern_match_simple (pattern, message);
-}
-
-static GLogWriterOutput
-log_writer (GLogLevelFlags   log_level,
-            const GLogField *fields,
-            gsize            n_fields,
-            gpointer         user_data)
-{
-  const char *log_domain = NULL;
-  const char *message = NULL;
-
-  for (gsize i = 0; i < n_fields; i++)
-    {
-      if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
-        log_domain = fields[i].value;
-      else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
-        message = fields[i].value;
-    }
-
-  if (is_expected_warning (log_domain, log_level, message))
-    {
-      g_free (g_queue_pop_head (&expected_warnings));
-      return G_LOG_WRITER_HANDLED;
-    }
-
-  return g_log_writer_default (log_level, fields, n_fields, user_data);
-}
-
-static gboolean
-log_fatal_handler (const char     *log_domain,
-                   GLogLevelFlags  log_level,
-                   const char     *message,
-                   gpointer        user_data)
-{
-  return !is_expected_warning (log_domain, log_level, message);
 }
 
 /* The peer's writing side: a thread writing pieces of data, each possibly
@@ -453,7 +364,7 @@ fixture_tear_down (Fixture       *fx,
   if (fx->peer_out_fd >= 0)
     close (fx->peer_out_fd);
 
-  assert_expected_warnings ();
+  mcp_test_assert_expected_warnings ();
 
   g_clear_pointer (&fx->messages, g_ptr_array_unref);
   g_clear_pointer (&fx->discarded, g_ptr_array_unref);
@@ -654,7 +565,7 @@ send_node (Fixture   *fx,
 
   mcp_transport_send_async (MCP_TRANSPORT (fx->transport), message, NULL, on_send_done, &call);
   WAIT_UNTIL (n_done > 0);
-  settle (10);
+  mcp_test_iterate_for (10);
   g_assert_cmpuint (call.n_calls, ==, 1);
 
   if (call.error != NULL)
@@ -694,7 +605,7 @@ test_receive_basic (Fixture       *fx,
               -1);
 
   WAIT_UNTIL (fx->messages->len >= 3);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 3);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"a\":1}}");
@@ -724,7 +635,7 @@ test_receive_split (Fixture       *fx,
 
   WAIT_UNTIL (fx->messages->len >= 2);
   peer_writer_wait (fx);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 2);
   assert_message (fx, 0, first);
@@ -745,7 +656,7 @@ test_crlf_and_last_line (Fixture       *fx,
   peer_close_input (fx);
 
   WAIT_UNTIL (fx->n_closed > 0);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 3);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
@@ -781,7 +692,7 @@ test_blank_lines (Fixture       *fx,
               -1);
 
   WAIT_UNTIL (fx->messages->len >= 2);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 2);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
@@ -800,17 +711,17 @@ test_junk_lines (Fixture       *fx,
   const Discarded *discarded;
   guint skipped = 0;
 
-  expect_warning ("*not a JSON-RPC message*");
-  expect_warning ("*not a JSON-RPC message*");
-  expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
 
   peer_write (fx, "this is not JSON at all\n", -1);
   peer_write (fx, junk_utf8, -1);
   peer_write (fx, "\n42\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n", -1);
 
   WAIT_UNTIL (fx->messages->len >= 1);
-  settle (50);
-  assert_expected_warnings ();
+  mcp_test_iterate_for (50);
+  mcp_test_assert_expected_warnings ();
 
   g_assert_cmpuint (fx->messages->len, ==, 1);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
@@ -832,14 +743,14 @@ test_junk_lines (Fixture       *fx,
 
   /* Only the first five junk lines are logged; all are counted and
    * reported. */
-  expect_warning ("*not a JSON-RPC message*");
-  expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
   peer_write (fx, "junk 4\n\"a string\"\njunk 6\n{\"unterminated\":\n"
                   "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n", -1);
 
   WAIT_UNTIL (fx->messages->len >= 2);
-  settle (50);
-  assert_expected_warnings ();
+  mcp_test_iterate_for (50);
+  mcp_test_assert_expected_warnings ();
 
   g_assert_cmpuint (fx->messages->len, ==, 2);
   assert_message (fx, 1, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
@@ -860,7 +771,7 @@ test_batch_array (Fixture       *fx,
   peer_write (fx, line, -1);
 
   WAIT_UNTIL (fx->messages->len >= 1);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 1);
   message = fx->messages->pdata[0];
@@ -927,7 +838,7 @@ test_max_size (Fixture       *fx,
 
   WAIT_UNTIL (fx->messages->len >= 1);
   peer_writer_wait (fx);
-  settle (50);
+  mcp_test_iterate_for (50);
 
   g_assert_cmpuint (fx->messages->len, ==, 1);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{}}");
@@ -957,7 +868,7 @@ test_max_size (Fixture       *fx,
 
   WAIT_UNTIL (fx->messages->len >= 2);
   peer_writer_wait (fx);
-  settle (50);
+  mcp_test_iterate_for (50);
   peak_after = peak_rss_kib (FALSE);
 
   g_assert_cmpuint (fx->messages->len, ==, 2);
@@ -1007,7 +918,7 @@ test_deep_nesting (Fixture       *fx,
   expected = g_strdup (nested->str);
   g_string_append_c (nested, '\n');
 
-  expect_warning ("*not a JSON-RPC message*");
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
 
   writer = peer_writer_new (16 * 1024, 0);
   peer_writer_add (writer, line->str, line->len, 1, 0);
@@ -1016,8 +927,8 @@ test_deep_nesting (Fixture       *fx,
 
   WAIT_UNTIL (fx->messages->len >= 2);
   peer_writer_wait (fx);
-  settle (50);
-  assert_expected_warnings ();
+  mcp_test_iterate_for (50);
+  mcp_test_assert_expected_warnings ();
 
   g_assert_cmpuint (fx->messages->len, ==, 2);
   assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
@@ -1083,7 +994,7 @@ test_write_order (Fixture       *fx,
   mcp_transport_send_async (MCP_TRANSPORT (fx->transport), with_newline, NULL, on_send_done, &calls[N_ORDERED]);
 
   WAIT_UNTIL (n_done >= N_ORDERED + 1);
-  settle (50);
+  mcp_test_iterate_for (50);
   g_assert_cmpuint (n_done, ==, N_ORDERED + 1);
   for (guint i = 0; i <= N_ORDERED; i++)
     {
@@ -1177,7 +1088,7 @@ test_close (Fixture       *fx,
 
   /* Nothing arrives after the end. */
   (void) !write (fx->peer_in_fd, late, strlen (late));
-  settle (100);
+  mcp_test_iterate_for (100);
   g_assert_cmpuint (fx->n_closed, ==, 1);
   g_assert_cmpuint (fx->messages->len, ==, 0);
 }
@@ -1191,7 +1102,7 @@ test_close_twice (Fixture       *fx,
 
   /* "Closing a transport that is already closed succeeds." */
   close_transport (fx);
-  settle (50);
+  mcp_test_iterate_for (50);
   g_assert_cmpuint (fx->n_closed, ==, 1);
   g_assert_no_error (fx->closed_error);
 }
@@ -1224,7 +1135,7 @@ test_eof_error (Fixture       *fx,
   peer_close_input (fx);
 
   WAIT_UNTIL (fx->n_closed > 0);
-  settle (100);
+  mcp_test_iterate_for (100);
 
   g_assert_cmpuint (fx->n_closed, ==, 1);
   g_assert_error (fx->closed_error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
@@ -1237,7 +1148,7 @@ test_eof_error (Fixture       *fx,
 
   /* Closing an ended transport succeeds without a second "closed". */
   close_transport (fx);
-  settle (50);
+  mcp_test_iterate_for (50);
   g_assert_cmpuint (fx->n_closed, ==, 1);
 }
 
@@ -1269,9 +1180,8 @@ main (int    argc,
   /* Writing to a pipe nobody reads must fail the write, not kill us. */
   signal (SIGPIPE, SIG_IGN);
 
-  g_log_set_writer_func (log_writer, NULL, NULL);
   g_test_init (&argc, &argv, NULL);
-  g_test_log_set_fatal_handler (log_fatal_handler, NULL);
+  mcp_test_init ();
 
 #define ADD_TEST(name, func) \
   g_test_add ("/Mcp/StreamTransport/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)

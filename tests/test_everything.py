@@ -16,7 +16,8 @@ import os
 import shutil
 import sys
 
-from mcptest import json_object, run_tests, wait, wait_until
+import mcptest
+from mcptest import items, json_object, run_tests, wait, wait_until
 from gi.repository import Gio, GLib, Json, Mcp
 
 EVERYTHING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modules",
@@ -26,42 +27,16 @@ ALL_FEATURES = (Mcp.ClientFeatures.ROOTS | Mcp.ClientFeatures.SAMPLING
                 | Mcp.ClientFeatures.ELICITATION_APPLY_DEFAULTS)
 
 
-class Session:
+class Session(mcptest.Session):
     """A connected client on a fresh server-everything process."""
 
-    def __init__(self, features=Mcp.ClientFeatures.NONE, roots=(), handler=None):
-        self.transport = Mcp.StdioTransport.new(["node", EVERYTHING, "stdio"])
-        self.client = Mcp.Client.new(self.transport)
-        self.client.props.features = features
-        for uri, name in roots:
-            self.client.add_root(Mcp.Root.new(uri, name))
-        self.requests = []
-        if handler is not None:
-            self.client.connect("server-request", self._on_request, handler)
-        self.client.connect_finish(wait(lambda cb: self.client.connect_async(None, cb)))
-
-    def _on_request(self, client, request, handler):
-        self.requests.append(request.get_method())
-        return handler(request)
-
-    def call(self, name, arguments="{}", options=None, cancellable=None):
-        args = json_object(arguments)
-        result = wait(lambda cb: self.client.call_tool_full_async(name, args, options,
-                                                                  cancellable, cb), timeout=60)
-        return self.client.call_tool_finish(result)
-
-    def text(self, name, arguments="{}"):
-        result = self.call(name, arguments)
-        assert not result.props.is_error, result.dup_text()
-        return result.dup_text()
+    def __init__(self, features=None, roots=(), handler=None):
+        super().__init__(Mcp.StdioTransport.new(["node", EVERYTHING, "stdio"]), features, roots,
+                         handler)
 
     def close(self):
-        self.client.close_finish(wait(lambda cb: self.client.close_async(None, cb)))
+        super().close()
         assert self.transport.get_subprocess().get_identifier() is None
-
-
-def items(model):
-    return [model.get_item(i) for i in range(model.get_n_items())]
 
 
 def test_resources():

@@ -80,7 +80,8 @@ def enter_loopback_namespace():
 if __name__ == "__main__":
     enter_loopback_namespace()
 
-from mcptest import json_object, run_tests, wait, wait_until  # noqa: E402
+import mcptest  # noqa: E402
+from mcptest import items, json_object, run_tests, wait, wait_until  # noqa: E402
 
 import gi  # noqa: E402
 
@@ -145,42 +146,15 @@ class Server:
                 self.process.wait()
 
 
-class Session:
+class Session(mcptest.Session):
     """A connected client with a new session on the server."""
 
-    def __init__(self, features=Mcp.ClientFeatures.NONE, roots=(), handler=None):
-        self.transport = Mcp.HttpTransport.new(URL)
-        self.client = Mcp.Client.new(self.transport)
-        self.client.props.features = features
-        for uri, name in roots:
-            self.client.add_root(Mcp.Root.new(uri, name))
-        self.requests = []
-        if handler is not None:
-            self.client.connect("server-request", self._on_request, handler)
-        self.client.connect_finish(wait(lambda cb: self.client.connect_async(None, cb)))
-
-    def _on_request(self, client, request, handler):
-        self.requests.append(request.get_method())
-        return handler(request)
-
-    def call(self, name, arguments="{}", options=None, cancellable=None):
-        args = json_object(arguments)
-        result = wait(lambda cb: self.client.call_tool_full_async(name, args, options,
-                                                                  cancellable, cb), timeout=60)
-        return self.client.call_tool_finish(result)
-
-    def text(self, name, arguments="{}"):
-        result = self.call(name, arguments)
-        assert not result.props.is_error, result.dup_text()
-        return result.dup_text()
+    def __init__(self, features=None, roots=(), handler=None):
+        super().__init__(Mcp.HttpTransport.new(URL), features, roots, handler)
 
     def close(self):
-        self.client.close_finish(wait(lambda cb: self.client.close_async(None, cb)))
+        super().close()
         assert self.client.get_state() == Mcp.ClientState.CLOSED
-
-
-def items(model):
-    return [model.get_item(i) for i in range(model.get_n_items())]
 
 
 def raw_post(session_id, body):

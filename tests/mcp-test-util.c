@@ -1,0 +1,212 @@
+/* mcp-test-util.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The helpers the C test programs share, linked into each of them as a
+ * static library. Waiting: an asynchronous call stores its result in a
+ * slot with mcp_test_store_result_cb() and the test iterates the default
+ * main context until the slot is filled, with mcp_test_await_result(),
+ * which fails the whole program, naming what it awaited, after a safety
+ * timeout instead of letting a hang run into meson's; or it iterates until
+ * a condition holds or some time has passed, with mcp_test_wait_until()
+ * and mcp_test_iterate_for(). Expected warnings: the library logs with
+ * G_LOG_USE_STRUCTURED, which g_test_expect_message() does not see, so a
+ * test announces a warning with mcp_test_expect_warning() and a log writer,
+ * installed by mcp_test_init(), swallows it.
+ *
+ * Every test program calls mcp_test_init() from main(), right after
+ * g_test_init().
+ */
+
+#include "mcp-test-util.h"
+
+static guint safety_timeout_seconds = MCP_TEST_SAFETY_TIMEOUT_SECONDS;
+
+/* ------------------------------------------------------------------------
+ * Waiting
+ * ------------------------------------------------------------------------ */
+
+/* Sets how long mcp_test_await_result() waits before giving up, for a
+ * program whose peer is slower than the default allows for. */
+void
+mcp_test_set_safety_timeout (guint seconds)
+{
+  g_assert_cmpuint (seconds, >, 0);
+
+  safety_timeout_seconds = seconds;
+}
+
+static gboolean
+safety_timeout_cb (gpointer user_data)
+{
+  g_error ("Gave up waiting for %s after %u seconds", (const char *) user_data,
+           safety_timeout_seconds);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A GAsyncReadyCallback; @user_data is a GAsyncResult ** that must be
+ * %NULL, and receives a reference to @result. */
+void
+mcp_test_store_result_cb (GObject      *source,
+                          GAsyncResult *result,
+                          gpointer      user_data)
+{
+  GAsyncResult **slot = user_data;
+
+  /* Each async call completes exactly once. */
+  g_assert_null (*slot);
+  *slot = g_object_ref (result);
+}
+
+/* Iterates the main context until @slot is filled by
+ * mcp_test_store_result_cb(); @what names it if that takes too long.
+ * Returns (transfer none) the result, which stays owned by @slot. */
+GAsyncResult *
+mcp_test_await_result (GAsyncResult **slot,
+                       const char    *what)
+{
+  guint safety_id = g_timeout_add_seconds (safety_timeout_seconds, safety_timeout_cb,
+                                           (gpointer) what);
+
+  while (*slot == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_source_remove (safety_id);
+
+  return *slot;
+}
+
+static gboolean
+wake_up_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Iterates the main context until @condition holds or @timeout_ms passed;
+ * returns whether it holds. */
+gboolean
+mcp_test_wait_until (McpTestCondition condition,
+                     gpointer         data,
+                     guint            timeout_ms)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) timeout_ms * 1000;
+  guint wake_id = g_timeout_add (10, wake_up_cb, NULL);
+  gboolean met;
+
+  while (!(met = condition (data)) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+
+  g_source_remove (wake_id);
+
+  return met;
+}
+
+static gboolean
+never (gpointer data)
+{
+  return FALSE;
+}
+
+/* Keeps the main context running for @ms milliseconds. */
+void
+mcp_test_iterate_for (guint ms)
+{
+  mcp_test_wait_until (never, NULL, ms);
+}
+
+/* The milliseconds since @start, a g_get_monotonic_time(). */
+gint64
+mcp_test_elapsed_ms (gint64 start)
+{
+  return (g_get_monotonic_time () - start) / 1000;
+}
+
+/* ------------------------------------------------------------------------
+ * Expected warnings
+ *
+ * g_test_expect_message() only sees messages logged with the old g_log()
+ * API, and libmcp logs with G_LOG_USE_STRUCTURED, so expected warnings are
+ * matched here instead, by a log writer: a structured warning is made
+ * fatal by the default writer, which an expected one never reaches. Only
+ * structured messages can be expected this way.
+ * ------------------------------------------------------------------------ */
+
+static gboolean initialized;
+static GQueue expected_warnings = G_QUEUE_INIT;
+
+/* Expects the library (log domain "Mcp") to log a warning matching
+ * @pattern, a g_pattern_match_simple() pattern, before any other expected
+ * one; it is then not shown and does not fail the test. */
+void
+mcp_test_expect_warning (const char *pattern)
+{
+  /* Without the log writer, the warning would fail the test. */
+  g_assert_true (initialized);
+
+  g_queue_push_tail (&expected_warnings, g_strdup (pattern));
+}
+
+/* Asserts that every expected warning came. */
+void
+mcp_test_assert_expected_warnings (void)
+{
+  g_assert_cmpstr (g_queue_peek_head (&expected_warnings), ==, NULL);
+}
+
+static gboolean
+is_expected_warning (const char     *log_domain,
+                     GLogLevelFlags  log_level,
+                     const char     *message)
+{
+  const char *pattern = g_queue_peek_head (&expected_warnings);
+
+  return pattern != NULL &&
+         (log_level & G_LOG_LEVEL_WARNING) != 0 &&
+         g_strcmp0 (log_domain, "Mcp") == 0 &&
+         message != NULL &&
+         g_pattern_match_simple (pattern, message);
+}
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags   log_level,
+            const GLogField *fields,
+            gsize            n_fields,
+            gpointer         user_data)
+{
+  const char *log_domain = NULL;
+  const char *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    {
+      if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0)
+        log_domain = fields[i].value;
+      else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0)
+        message = fields[i].value;
+    }
+
+  if (is_expected_warning (log_domain, log_level, message))
+    {
+      g_free (g_queue_pop_head (&expected_warnings));
+      return G_LOG_WRITER_HANDLED;
+    }
+
+  return g_log_writer_default (log_level, fields, n_fields, user_data);
+}
+
+
+/* Installs the log writer that lets expected warnings through; call it
+ * once, from main(), after g_test_init(). Messages that were not expected
+ * are written and are fatal as they would be without. */
+void
+mcp_test_init (void)
+{
+  /* GLib allows one writer per process. */
+  g_assert_false (initialized);
+  initialized = TRUE;
+
+  g_log_set_writer_func (log_writer, NULL, NULL);
+}

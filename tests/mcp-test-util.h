@@ -1,0 +1,42 @@
+/* mcp-test-util.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* What the C test programs share: waiting on the default main context for
+ * an asynchronous call or a condition, without ever hanging, and warnings
+ * the library is expected to log. See mcp-test-util.c.
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* Long enough for valgrind, short enough that a hang is noticed. */
+#define MCP_TEST_SAFETY_TIMEOUT_SECONDS 30
+
+typedef gboolean (*McpTestCondition) (gpointer data);
+
+void          mcp_test_init                     (void);
+void          mcp_test_set_safety_timeout       (guint                 seconds);
+
+void          mcp_test_store_result_cb          (GObject              *source,
+                                                 GAsyncResult         *result,
+                                                 gpointer              user_data);
+GAsyncResult *mcp_test_await_result             (GAsyncResult        **slot,
+                                                 const char           *what);
+
+gboolean      mcp_test_wait_until               (McpTestCondition      condition,
+                                                 gpointer              data,
+                                                 guint                 timeout_ms);
+void          mcp_test_iterate_for              (guint                 ms);
+gint64        mcp_test_elapsed_ms               (gint64                start);
+
+void          mcp_test_expect_warning           (const char           *pattern);
+void          mcp_test_assert_expected_warnings (void);
+
+G_END_DECLS
