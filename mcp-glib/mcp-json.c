@@ -12,6 +12,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 
@@ -34,22 +36,33 @@ _mcp_json_check_depth (const char *data,
                        gsize       len,
                        guint       max_depth)
 {
-  gboolean in_string = FALSE;
+  const char *p = data;
+  const char *end = data + len;
   guint depth = 0;
 
-  for (gsize i = 0; i < len; i++)
+  while (p < end)
     {
-      char c = data[i];
+      char c = *p++;
 
-      if (in_string)
+      if (c == '"')
         {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
+          /* Strings hold most of the bytes of a large message: jump from
+           * quote to quote with memchr (), and count the backslashes in
+           * front of a quote to tell whether it is escaped. */
+          for (;;)
+            {
+              const char *quote = memchr (p, '"', end - p);
+              const char *q;
+
+              if (quote == NULL)
+                return TRUE;
+              for (q = quote; q > p && q[-1] == '\\'; q--)
+                ;
+              p = quote + 1;
+              if ((quote - q) % 2 == 0)
+                break;
+            }
         }
-      else if (c == '"')
-        in_string = TRUE;
       else if (c == '{' || c == '[')
         {
           if (++depth > max_depth)
@@ -74,13 +87,6 @@ _mcp_json_parse_message (JsonParser  *parser,
 {
   g_autoptr(JsonNode) root = NULL;
 
-  if (!g_utf8_validate_len (data, len, NULL))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("The message is not valid UTF-8"));
-      return NULL;
-    }
-
   if (!_mcp_json_check_depth (data, len, MCP_JSON_MAX_DEPTH))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -88,8 +94,18 @@ _mcp_json_parse_message (JsonParser  *parser,
       return NULL;
     }
 
+  /* json-glib validates the UTF-8 itself; a second pass over every
+   * message would only buy a clearer message for the rare bad one. */
   if (!json_parser_load_from_data (parser, data, len, error))
-    return NULL;
+    {
+      if (!g_utf8_validate_len (data, len, NULL))
+        {
+          g_clear_error (error);
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("The message is not valid UTF-8"));
+        }
+      return NULL;
+    }
 
   root = json_parser_steal_root (parser);
   if (root == NULL || (!JSON_NODE_HOLDS_OBJECT (root) && !JSON_NODE_HOLDS_ARRAY (root)))
@@ -118,11 +134,19 @@ _mcp_json_node_new_object (JsonObject *object)
 GBytes *
 _mcp_json_to_line (JsonNode *node)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  static GPrivate generator_key = G_PRIVATE_INIT (g_object_unref);
+  JsonGenerator *generator = g_private_get (&generator_key);
   GString *str = g_string_sized_new (256);
+
+  if (generator == NULL)
+    {
+      generator = json_generator_new ();
+      g_private_set (&generator_key, generator);
+    }
 
   json_generator_set_root (generator, node);
   json_generator_to_gstring (generator, str);
+  json_generator_set_root (generator, NULL);
   g_string_append_c (str, '\n');
 
   return g_string_free_to_bytes (str);
