@@ -133,6 +133,9 @@ struct _McpClient
   GListStore        *roots;
   GSource           *roots_changed_source;
   GHashTable        *tools_by_name;
+  /* Tool calls running as tasks: between two polls, no request of theirs
+   * is pending, so the end of the connection must fail them itself. */
+  GPtrArray         *task_tool_calls;
   LiveModel          live[N_LIVE_MODELS];
 
   gboolean           closed_emitted;
@@ -337,6 +340,10 @@ on_rpc_request (McpRpc           *rpc,
   return handled;
 }
 
+static void tool_call_return (GTask         *task,
+                              McpToolResult *result,
+                              GError        *error);
+
 static void
 on_rpc_closed (McpRpc       *rpc,
                const GError *error,
@@ -346,6 +353,12 @@ on_rpc_closed (McpRpc       *rpc,
   g_autoptr(McpClient) hold = g_object_ref (self);
 
   set_state (self, MCP_CLIENT_STATE_CLOSED);
+
+  while (self->task_tool_calls->len > 0)
+    tool_call_return (self->task_tool_calls->pdata[0], NULL,
+                      error != NULL ? g_error_copy (error)
+                                    : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                                           _("The connection is closed")));
 
   if (!self->closed_emitted)
     {
@@ -406,6 +419,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->capability_overrides, json_object_unref);
   g_clear_pointer (&self->declared_capabilities, json_object_unref);
   g_clear_pointer (&self->tools_by_name, g_hash_table_unref);
+  g_clear_pointer (&self->task_tool_calls, g_ptr_array_unref);
   g_clear_object (&self->roots);
 
   G_OBJECT_CLASS (mcp_client_parent_class)->finalize (object);
@@ -848,6 +862,7 @@ mcp_client_init (McpClient *self)
   self->client_version = g_strdup (PACKAGE_VERSION);
   self->roots = g_list_store_new (MCP_TYPE_ROOT);
   self->tools_by_name = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
+  self->task_tool_calls = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /**
@@ -1789,6 +1804,9 @@ tool_call_return (GTask         *task,
   /* Removing the poll source below may drop the last other reference. */
   g_autoptr(GTask) hold = g_object_ref (task);
   ToolCall *call = g_task_get_task_data (task);
+  McpClient *self = g_task_get_source_object (task);
+
+  g_ptr_array_remove (self->task_tool_calls, task);
 
   if (call->done)
     {
@@ -1975,6 +1993,8 @@ task_created_cb (GObject      *object,
                                      : CLAMP (interval, MIN_POLL_INTERVAL_MS, MAX_POLL_INTERVAL_MS);
 
   g_debug ("The tool “%s” runs as task %s", call->name, call->task_id);
+  g_ptr_array_add (MCP_CLIENT (g_task_get_source_object (task))->task_tool_calls,
+                   g_object_ref (task));
   tool_call_poll (task);
 }
 

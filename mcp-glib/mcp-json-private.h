@@ -21,9 +21,10 @@ JsonNode   *_mcp_json_parse_message     (JsonParser  *parser,
                                          GError     **error);
 gboolean    _mcp_json_text_is_blank     (const char  *data,
                                          gsize        len);
-gboolean    _mcp_json_check_depth       (const char  *data,
+gboolean    _mcp_json_check_text        (const char  *data,
                                          gsize        len,
-                                         guint        max_depth);
+                                         guint        max_depth,
+                                         GError     **error);
 JsonNode   *_mcp_json_node_new_object   (JsonObject  *object);
 GBytes     *_mcp_json_to_line           (JsonNode    *node);
 const char *_mcp_json_object_get_string (JsonObject  *object,

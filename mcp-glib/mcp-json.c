@@ -31,14 +31,110 @@ _mcp_json_text_is_blank (const char *data,
   return TRUE;
 }
 
+static gboolean
+is_json_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The value of the four hex digits at @p, or -1. */
+static int
+hex4 (const char *p,
+      const char *end)
+{
+  int value = 0;
+
+  if (end - p < 4)
+    return -1;
+
+  for (int i = 0; i < 4; i++)
+    {
+      int digit = g_ascii_xdigit_value (p[i]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+
+  return value;
+}
+
+/* Skips the rest of a string, from just after its opening quote: returns
+ * where it ends (after its closing quote, or @end if it has none, for the
+ * parser to report), or %NULL if it has an escape json-glib 1.6 mishandles:
+ * a broken one makes its scanner leak the string, and a lone UTF-16
+ * surrogate is decoded to bytes that are not UTF-8. */
+static const char *
+skip_string (const char *p,
+             const char *end)
+{
+  /* Strings hold most of the bytes of a large message: jump from quote to
+   * quote with memchr (), looking only at the backslashes in between. */
+  const char *quote = memchr (p, '"', end - p);
+
+  for (;;)
+    {
+      const char *stop = quote != NULL ? quote : end;
+      const char *backslash = memchr (p, '\\', stop - p);
+      int unit;
+
+      if (backslash == NULL)
+        return quote != NULL ? quote + 1 : end;
+
+      p = backslash + 1;
+      if (p == end)
+        return NULL;
+
+      if (*p == 'u')
+        {
+          if ((unit = hex4 (p + 1, end)) < 0 || (unit >= 0xDC00 && unit <= 0xDFFF))
+            return NULL;
+          p += 5;
+
+          /* A high surrogate only comes with a low one. */
+          if (unit >= 0xD800 && unit <= 0xDBFF)
+            {
+              if (end - p < 6 || p[0] != '\\' || p[1] != 'u' ||
+                  (unit = hex4 (p + 2, end)) < 0xDC00 || unit > 0xDFFF)
+                return NULL;
+              p += 6;
+            }
+        }
+      else if (memchr ("\"\\/bfnrt", *p, 8) != NULL)
+        p++;
+      else
+        return NULL;
+
+      /* An escaped quote does not end the string. */
+      if (quote != NULL && quote < p)
+        quote = memchr (p, '"', end - p);
+    }
+}
+
+/* Checks in one pass what json-glib 1.6 must not see: the text must be one
+ * object or array with only whitespace around it (json-glib goes on
+ * parsing values after the first, returns the first and leaks the others),
+ * nested at most @max_depth levels (its parser recurses once per level),
+ * with valid escapes only (see skip_string ()). Anything else that is
+ * wrong, the parser reports. */
 gboolean
-_mcp_json_check_depth (const char *data,
-                       gsize       len,
-                       guint       max_depth)
+_mcp_json_check_text (const char  *data,
+                      gsize        len,
+                      guint        max_depth,
+                      GError     **error)
 {
   const char *p = data;
   const char *end = data + len;
   guint depth = 0;
+
+  while (p < end && is_json_space (*p))
+    p++;
+  if (p == end || (*p != '{' && *p != '['))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is neither a JSON object nor an array"));
+      return FALSE;
+    }
 
   while (p < end)
     {
@@ -46,31 +142,34 @@ _mcp_json_check_depth (const char *data,
 
       if (c == '"')
         {
-          /* Strings hold most of the bytes of a large message: jump from
-           * quote to quote with memchr (), and count the backslashes in
-           * front of a quote to tell whether it is escaped. */
-          for (;;)
+          if ((p = skip_string (p, end)) == NULL)
             {
-              const char *quote = memchr (p, '"', end - p);
-              const char *q;
-
-              if (quote == NULL)
-                return TRUE;
-              for (q = quote; q > p && q[-1] == '\\'; q--)
-                ;
-              p = quote + 1;
-              if ((quote - q) % 2 == 0)
-                break;
+              g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                   _("The message has an invalid escape sequence"));
+              return FALSE;
             }
         }
       else if (c == '{' || c == '[')
         {
           if (++depth > max_depth)
-            return FALSE;
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The message is nested more than %u levels deep"), max_depth);
+              return FALSE;
+            }
         }
-      else if ((c == '}' || c == ']') && depth > 0)
-        depth--;
+      else if ((c == '}' || c == ']') && --depth == 0)
+        break;
     }
+
+  /* An unterminated text is the parser's to report. */
+  while (p < end)
+    if (!is_json_space (*p++))
+      {
+        g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                             _("The message goes on after its end"));
+        return FALSE;
+      }
 
   return TRUE;
 }
@@ -86,24 +185,32 @@ _mcp_json_parse_message (JsonParser  *parser,
                          GError     **error)
 {
   g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) local_error = NULL;
 
-  if (!_mcp_json_check_depth (data, len, MCP_JSON_MAX_DEPTH))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("The message is nested more than %u levels deep"), MCP_JSON_MAX_DEPTH);
-      return NULL;
-    }
+  if (!_mcp_json_check_text (data, len, MCP_JSON_MAX_DEPTH, error))
+    return NULL;
 
   /* json-glib validates the UTF-8 itself; a second pass over every
    * message would only buy a clearer message for the rare bad one. */
-  if (!json_parser_load_from_data (parser, data, len, error))
+  if (!json_parser_load_from_data (parser, data, len, &local_error))
     {
       if (!g_utf8_validate_len (data, len, NULL))
         {
-          g_clear_error (error);
           g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                                _("The message is not valid UTF-8"));
+          return NULL;
         }
+
+      /* json-glib quotes the text it stumbled on, cut after a number of
+       * bytes that may fall inside a character. */
+      if (!g_utf8_validate (local_error->message, -1, NULL))
+        {
+          char *valid = g_utf8_make_valid (local_error->message, -1);
+
+          g_free (local_error->message);
+          local_error->message = valid;
+        }
+      g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
 

@@ -192,6 +192,10 @@ mcp_line_reader_process (McpLineReader *self)
 
       if (self->discarding)
         {
+          /* The head excerpt may still be short if the limit is. */
+          if (self->head->len < MCP_LINE_READER_EXCERPT_SIZE)
+            g_byte_array_append (self->head, buf,
+                                 MIN (chunk, MCP_LINE_READER_EXCERPT_SIZE - self->head->len));
           self->discarded += chunk;
           keep_tail (self, buf, chunk);
         }

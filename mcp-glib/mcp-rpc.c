@@ -19,6 +19,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "mcp-error.h"
@@ -577,10 +579,15 @@ handle_response (McpRpc     *self,
       const char *message = _mcp_json_object_get_string (error_object, "message");
       gint64 code = MCP_ERROR_INTERNAL_ERROR;
 
+      /* Any number a peer sends, 1e300 included, becomes an int without
+       * an undefined conversion. */
       if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
-          (json_node_get_value_type (code_node) == G_TYPE_INT64 ||
-           json_node_get_value_type (code_node) == G_TYPE_DOUBLE))
+          json_node_get_value_type (code_node) == G_TYPE_INT64)
         code = json_node_get_int (code_node);
+      else if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
+               json_node_get_value_type (code_node) == G_TYPE_DOUBLE &&
+               isfinite (json_node_get_double (code_node)))
+        code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
 
       complete_call (call, NULL,
                      g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),

@@ -332,9 +332,19 @@ mcp_stream_transport_write_cb (GObject      *object,
 
       /* A broken output usually means the peer is gone, and why it went
        * says more than the broken pipe: these messages fail with the
-       * error that ends the connection. */
-      while (batch->len > 0)
-        g_queue_push_tail (&priv->stranded, g_ptr_array_steal_index (batch, 0));
+       * error that ends the connection. Once it has ended (or is being
+       * closed), nothing would fail them later: fail them now. */
+      if (priv->closing || mcp_transport_is_closed (MCP_TRANSPORT (self)))
+        {
+          for (guint i = 0; i < batch->len; i++)
+            g_task_return_error (((Outgoing *) batch->pdata[i])->task,
+                                 g_error_copy (priv->write_error));
+        }
+      else
+        {
+          while (batch->len > 0)
+            g_queue_push_tail (&priv->stranded, g_ptr_array_steal_index (batch, 0));
+        }
 
       if (first && !priv->closing)
         MCP_STREAM_TRANSPORT_GET_CLASS (self)->output_failed (self, priv->write_error);

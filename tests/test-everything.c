@@ -36,11 +36,12 @@ fixture_connect (Fixture            *fixture,
                  const char * const *inherit_env)
 {
   g_autofree char *path = everything_path ();
+  g_autofree char *node = g_find_program_in_path ("node");
   const char *argv[] = { "node", path, "stdio", NULL };
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS) || g_find_program_in_path ("node") == NULL)
+  if (!g_file_test (path, G_FILE_TEST_EXISTS) || node == NULL)
     {
       g_test_skip ("server-everything is not installed (npm ci in tests/)");
       return FALSE;
