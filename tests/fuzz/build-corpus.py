@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+# Builds the seed corpora of the fuzz targets from the MCP schema and its
+# example messages:
+#
+#   build-corpus.py OUTDIR [SCHEMADIR]
+#
+# writes OUTDIR/framer, OUTDIR/rpc and OUTDIR/values (replacing what was
+# there). SCHEMADIR defaults to $MCP_SCHEMA_DIR or ../shared/schema next to
+# the source tree; without it, only the hand-written seeds are made.
+#
+# - values: every example as it is, and every definition of every schema
+#   revision (they are JSON objects of the same shapes).
+# - framer: the examples as one-line messages, alone and all together, cut
+#   into reads of various sizes and under various maximum message sizes;
+#   the whole schemas as single lines longer than the line reader's buffer;
+#   junk, blank, CRLF, invalid UTF-8 and unterminated lines; lines nested
+#   512, 513 and 100,000 levels deep.
+# - rpc: the examples as the server's messages, with the ids of the calls
+#   fuzz-rpc.c makes (see README.md): results and errors for each pending
+#   call, the server's requests and notifications, batches, progress for
+#   the calls that asked for it, and the harness's own fuzz/* notifications,
+#   under each of the target's flags.
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TOP = HERE.parent.parent
+
+# The first byte of a framer input: the maximum message size (low nibble)
+# and the read size (high nibble); see fuzz-framer.c.
+FRAMER_DEFAULT = 0x00
+FRAMER_SELECTORS = [0x00, 0x10, 0x21, 0x32, 0x43, 0x54, 0x65, 0x76, 0x87, 0x98, 0xA9, 0x0A,
+                    0x1B, 0x5C, 0x40, 0x60]
+
+# The flags byte of an rpc input; see fuzz-rpc.c.
+RAW, TOOL_TASKS, NO_FEATURES, DEFER = 0x01, 0x02, 0x04, 0x08
+ANSWER_ERROR, ANSWER_RETURN_ERROR, ANSWER_UNHANDLED = 0x10, 0x20, 0x30
+SMALL_MESSAGES, DROP_CLIENT = 0x40, 0x80
+
+# The ids of the calls fuzz-rpc.c starts once connected (without
+# FLAG_TOOL_TASKS), by the type of result that answers them.
+LIVE_IDS = {"ListToolsResult": 2, "ListResourcesResult": 3,
+            "ListResourceTemplatesResult": 4, "ListPromptsResult": 5}
+CALL_IDS = {
+    "CallToolResult": [6, 23],
+    "ListToolsResult": [2, 7],
+    "ListResourcesResult": [3, 8],
+    "ListResourceTemplatesResult": [4, 9],
+    "ReadResourceResult": [10],
+    "ListPromptsResult": [5, 13],
+    "GetPromptResult": [14],
+    "CompleteResult": [15, 16],
+    "DiscoverResult": [22],
+    "InputRequiredResult": [22],
+    "SubscriptionsListenResult": [22],
+}
+EMPTY_RESULT_IDS = [11, 12, 17, 21]
+TASK_LIST_ID, TASK_GET_ID, TASK_CANCEL_ID = 18, 19, 20
+PROGRESS_TOKENS = [6, 22]
+ALL_IDS = list(range(2, 24))
+
+INITIALIZE_RESULT = {
+    "protocolVersion": "2025-11-25",
+    "capabilities": {
+        "tools": {"listChanged": True},
+        "resources": {"subscribe": True, "listChanged": True},
+        "prompts": {"listChanged": True},
+        "logging": {}, "completions": {},
+        "tasks": {"list": {}, "cancel": {}, "requests": {"tools": {"call": {}}}},
+    },
+    "serverInfo": {"name": "seed", "version": "1.0", "title": "Seed"},
+    "instructions": "Seed.",
+}
+
+TASK = {"taskId": "fuzz-task", "status": "working", "statusMessage": "Working",
+        "createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:30:00Z",
+        "ttl": 60000, "pollInterval": 50}
+
+
+def line(value):
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def response(id_, result):
+    return line({"jsonrpc": "2.0", "id": id_, "result": result})
+
+
+def error_response(id_, error):
+    return line({"jsonrpc": "2.0", "id": id_, "error": error})
+
+
+def notification(method, params=None):
+    message = {"jsonrpc": "2.0", "method": method}
+    if params is not None:
+        message["params"] = params
+    return line(message)
+
+
+def load_examples(schema_dir):
+    examples = {}
+    base = schema_dir / "2026-07-28" / "examples"
+    if not base.is_dir():
+        return examples
+    for path in sorted(base.glob("*/*.json")):
+        examples.setdefault(path.parent.name, []).append(
+            (path.stem, json.loads(path.read_text(encoding="utf-8"))))
+    return examples
+
+
+def load_schemas(schema_dir):
+    schemas = []
+    for path in sorted(schema_dir.glob("*/schema.json")):
+        schemas.append((path.parent.name, json.loads(path.read_text(encoding="utf-8"))))
+    return schemas
+
+
+class Corpus:
+    def __init__(self, outdir, name):
+        self.dir = outdir / name
+        shutil.rmtree(self.dir, ignore_errors=True)
+        self.dir.mkdir(parents=True)
+        self.count = 0
+
+    def add(self, name, data):
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+        (self.dir / safe).write_bytes(data)
+        self.count += 1
+
+
+def build_values(corpus, examples, schemas):
+    for type_name, items in examples.items():
+        for stem, value in items:
+            corpus.add(f"{type_name}-{stem}.json",
+                       json.dumps(value, indent=2, ensure_ascii=False).encode())
+    for version, schema in schemas:
+        for name, definition in schema.get("$defs", schema.get("definitions", {})).items():
+            corpus.add(f"def-{version}-{name}.json", line(definition))
+    corpus.add("hand-deep-content.json",
+               line({"type": "image", "data": "aGVsbG8=" * 50, "mimeType": "image/png"}))
+    corpus.add("hand-bad-base64.json",
+               line({"type": "resource", "resource": {"uri": "file:///x", "blob": "@@@=A"}}))
+    corpus.add("hand-nested.json", b"[" * 512 + b"]" * 512)
+    corpus.add("hand-nested-100000.json", b"{\"a\":" * 50000 + b"[" * 50000)
+
+
+def server_messages(examples):
+    """What a server may send besides answers: requests and notifications."""
+    messages = []
+    for type_name, items in examples.items():
+        for stem, value in items:
+            if not isinstance(value, dict) or "method" not in value:
+                continue
+            message = dict(value, jsonrpc="2.0")
+            if type_name.endswith("Request"):
+                message["id"] = message.get("id", f"server-{stem}")
+            messages.append((f"{type_name}-{stem}", line(message)))
+    for type_name in ("ElicitRequestFormParams", "ElicitRequestURLParams"):
+        for stem, params in examples.get(type_name, []):
+            messages.append((f"{type_name}-{stem}", line(
+                {"jsonrpc": "2.0", "id": f"elicit-{stem}", "method": "elicitation/create",
+                 "params": params})))
+    for stem, params in examples.get("CreateMessageRequestParams", []):
+        messages.append((f"sampling-{stem}", line(
+            {"jsonrpc": "2.0", "id": 700, "method": "sampling/createMessage",
+             "params": params})))
+    for token in PROGRESS_TOKENS:
+        for stem, params in examples.get("ProgressNotificationParams", []):
+            messages.append((f"progress-{token}-{stem}", notification(
+                "notifications/progress", dict(params, progressToken=token))))
+    messages.append(("ping", line({"jsonrpc": "2.0", "id": "ping-1", "method": "ping"})))
+    messages.append(("roots", line({"jsonrpc": "2.0", "id": 41, "method": "roots/list"})))
+    messages.append(("cancel-server-request", notification(
+        "notifications/cancelled", {"requestId": 41, "reason": "seed"})))
+    return messages
+
+
+def answers(examples):
+    """Answers to the calls of fuzz-rpc.c, by id."""
+    out = []
+    for type_name, ids in CALL_IDS.items():
+        for stem, value in examples.get(type_name, []):
+            for id_ in ids:
+                out.append((f"{type_name}-{stem}-{id_}", response(id_, value)))
+        for stem, value in examples.get(type_name + "Response", []):
+            for id_ in ids:
+                out.append((f"{type_name}Response-{stem}-{id_}", line(dict(value, id=id_))))
+    for id_ in EMPTY_RESULT_IDS:
+        out.append((f"empty-{id_}", response(id_, {})))
+    out.append(("tasks-list", response(TASK_LIST_ID, {"tasks": [TASK, dict(TASK, taskId="t2",
+                                                                          status="completed")]})))
+    out.append(("tasks-get", response(TASK_GET_ID, dict(TASK, status="input_required"))))
+    out.append(("tasks-cancel", response(TASK_CANCEL_ID, dict(TASK, status="cancelled"))))
+    for type_name, items in examples.items():
+        for stem, value in items:
+            if isinstance(value, dict) and "error" in value and "id" in value:
+                out.append((f"{type_name}-{stem}", line(dict(value, id=6))))
+            elif type_name.endswith("Error") and isinstance(value, dict) and "code" in value:
+                out.append((f"{type_name}-{stem}", error_response(7, value)))
+    return out
+
+
+def build_rpc(corpus, examples):
+    server = server_messages(examples)
+    answer_lines = answers(examples)
+
+    # One message at a time, each answering or reaching the ready client.
+    for name, data in answer_lines + server:
+        corpus.add(f"one-{name}", bytes([0]) + data)
+
+    everything = b"".join(data for _, data in server) + b"".join(data for _, data in answer_lines)
+    batch = line([json.loads(data) for _, data in answer_lines[:6]] +
+                 [json.loads(data) for _, data in server[:4]])
+    corpus.add("everything", bytes([0]) + everything)
+    corpus.add("batch", bytes([0]) + batch)
+    corpus.add("wrong-ids", bytes([0]) + b"".join(
+        response(id_, {}) for id_ in (-1, 0, 24, 2**53, "6", 6.0, None, [6], {"id": 6})))
+    corpus.add("defer-answer", bytes([DEFER]) + everything + notification("fuzz/answer"))
+    corpus.add("defer-drop", bytes([DEFER | ANSWER_ERROR]) + everything)
+    for flags in (ANSWER_ERROR, ANSWER_RETURN_ERROR, ANSWER_UNHANDLED, NO_FEATURES,
+                  SMALL_MESSAGES):
+        corpus.add(f"everything-{flags:02x}", bytes([flags]) + everything)
+    corpus.add("cancel", bytes([0]) + notification("fuzz/cancel") + everything)
+    corpus.add("close", bytes([0]) + server[0][1] + notification("fuzz/close") + everything)
+    corpus.add("drop-client", bytes([DROP_CLIENT]) + server[0][1] + notification("fuzz/close") +
+               everything)
+    # Too large for FLAG_SMALL_MESSAGES, with the id first and last.
+    big_text = {"content": [{"type": "text", "text": "x" * 4000}]}
+    corpus.add("oversized-answer", bytes([SMALL_MESSAGES]) + response(6, big_text) +
+               line({"result": {"pad": "y" * 2000}, "id": 7, "jsonrpc": "2.0"}))
+    list_changed = b"".join(notification(f"notifications/{kind}/list_changed")
+                            for kind in ("tools", "resources", "prompts"))
+    corpus.add("list-changed", bytes([0]) + list_changed + everything)
+    corpus.add("nested-100000", bytes([0]) + b"[" * 100000 + b"\n" + answer_lines[0][1])
+    corpus.add("pagination", bytes([0]) + response(2, {"tools": [], "nextCursor": "a"}) +
+               response(24, {"tools": [], "nextCursor": "a"}))
+
+    # Tools run as tasks: the first tool call lists the tools (id 6), then
+    # calls "echo" as a task, polls it and fetches its result.
+    tools = {"tools": [{"name": "echo", "inputSchema": {"type": "object"},
+                        "execution": {"taskSupport": "required"}}]}
+    corpus.add("tool-task", bytes([TOOL_TASKS]) + response(6, tools) + response(23, tools) +
+               response(24, {"task": TASK}) + response(25, {"task": TASK}))
+    corpus.add("tool-task-cancel", bytes([TOOL_TASKS]) + response(6, tools) +
+               response(24, {"task": TASK}) + notification("fuzz/cancel"))
+
+    # A fuzzed handshake: the answer to initialize is part of the input.
+    initialize = response(1, INITIALIZE_RESULT)
+    corpus.add("raw-initialize", bytes([RAW]) + initialize + everything)
+    corpus.add("raw-bad-version", bytes([RAW]) + response(1, dict(INITIALIZE_RESULT,
+                                                                  protocolVersion="1999-01-01")))
+    corpus.add("raw-requests-first", bytes([RAW]) + server[0][1] + initialize + everything)
+    for stem, value in examples.get("DiscoverResult", []):
+        corpus.add(f"raw-discover-{stem}", bytes([RAW]) + response(1, value))
+
+
+def build_framer(corpus, examples, schemas):
+    lines = [line(value) for items in examples.values() for _, value in items]
+    for type_name, items in examples.items():
+        for stem, value in items:
+            corpus.add(f"one-{type_name}-{stem}", bytes([FRAMER_DEFAULT]) + line(value))
+    joined = b"".join(lines)
+    for selector in FRAMER_SELECTORS:
+        corpus.add(f"all-{selector:02x}", bytes([selector]) + joined)
+    for version, schema in schemas:
+        corpus.add(f"schema-{version}", bytes([FRAMER_DEFAULT]) + line(schema))
+        corpus.add(f"schema-{version}-small", bytes([0x0C]) + line(schema) + lines[0])
+    corpus.add("blank-crlf-junk", bytes([0]) + b"\n\n \t \r\n{}\r\nnot json\n[1,2]\n\x0b\x0c\n" +
+               b"{\"jsonrpc\":\"2.0\"}")
+    corpus.add("invalid-utf8", bytes([0]) + b"{\"a\":\"\xff\xfe\"}\n{\"b\":\"\xc3\xa9\"}\n"
+               b"{\"c\":\"\x00\"}\n\xed\xa0\x80\n")
+    corpus.add("scalars", bytes([0]) + b"1\n\"s\"\nnull\ntrue\n-0.5e3\n")
+    corpus.add("unterminated", bytes([0]) + b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{")
+    corpus.add("depth-512", bytes([0]) + b"[" * 512 + b"]" * 512 + b"\n")
+    corpus.add("depth-513", bytes([0]) + b"[" * 513 + b"]" * 513 + b"\n")
+    corpus.add("depth-strings", bytes([0]) + b"[\"[[[[\\\"[[\"," * 300 + b"1" + b"]" * 300 + b"\n")
+    corpus.add("depth-100000", bytes([0]) + b"[" * 100000 + b"]" * 100000 + b"\n")
+    corpus.add("depth-100000-mixed", bytes([0]) + b"{\"a\":" * 50000 + b"[" * 50000 + b"\n")
+    corpus.add("long-line", bytes([0]) + b"[\"" + b"x" * 70000 + b"\"]\n[1]\n")
+    corpus.add("long-line-limited", bytes([0x0A]) + b"[\"" + b"x" * 70000 + b"\"]\n[1]\n")
+    corpus.add("excerpt-boundaries", bytes([0x07]) + b"".join(
+        b"[\"" + b"\xc3\xa9" * n + b"\"]\n" for n in (2045, 2046, 2047, 2048, 2049)))
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__ or "usage: build-corpus.py OUTDIR [SCHEMADIR]", file=sys.stderr)
+        return 2
+    outdir = Path(sys.argv[1])
+    schema_dir = Path(sys.argv[2] if len(sys.argv) > 2 else
+                      os.environ.get("MCP_SCHEMA_DIR", TOP.parent / "shared" / "schema"))
+    examples = load_examples(schema_dir)
+    schemas = load_schemas(schema_dir)
+    if not examples:
+        print(f"build-corpus.py: no examples in {schema_dir}; hand-written seeds only",
+              file=sys.stderr)
+
+    counts = []
+    for name, build in (("values", lambda c: build_values(c, examples, schemas)),
+                        ("rpc", lambda c: build_rpc(c, examples)),
+                        ("framer", lambda c: build_framer(c, examples, schemas))):
+        corpus = Corpus(outdir, name)
+        build(corpus)
+        counts.append(f"{name} {corpus.count}")
+    print("Seed corpora: " + ", ".join(counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
