@@ -1905,6 +1905,88 @@ test_dispose_unclosed (void)
   assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
 }
 
+/* Drops the last references of the application inside the call's own
+ * callback, as a window closing on the answer would. */
+static void
+free_server_in_callback_cb (GObject      *source,
+                            GAsyncResult *result,
+                            gpointer      user_data)
+{
+  Server **slot = user_data;
+  g_autoptr(McpToolResult) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  answer = mcp_client_call_tool_finish (MCP_CLIENT (source), result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (answer);
+
+  server_free (g_steal_pointer (slot));
+}
+
+static gboolean
+server_slot_is_empty (gpointer data)
+{
+  return *(Server **) data == NULL;
+}
+
+static void
+test_dispose_states (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(McpToolResult) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) arguments = NULL;
+  Server *server;
+  GPid pid;
+
+  /* While connecting: the handshake still completes exactly once, then
+   * the server goes with the last reference. */
+  server = server_new (NULL);
+  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  pid = server->pid;
+  g_assert_cmpint (pid, >, 0);
+  {
+    g_autoptr(McpClient) client = g_object_ref (server->client);
+
+    server_free (server);
+    mcp_test_await_result (&result, "connect after the application let go");
+    g_assert_true (mcp_client_connect_finish (client, result, &error));
+    g_assert_no_error (error);
+  }
+  g_clear_object (&result);
+  assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
+
+  /* Mid-call: the call still ends exactly once, with its answer. */
+  server = server_start (NULL);
+  pid = server->pid;
+  arguments = json_from_string ("{\"ms\": 300}", NULL);
+  mcp_client_call_tool_async (server->client, "sleep", json_node_get_object (arguments), NULL,
+                              mcp_test_store_result_cb, &result);
+  {
+    g_autoptr(McpClient) client = g_object_ref (server->client);
+
+    server_free (server);
+    mcp_test_await_result (&result, "a call after the application let go");
+    answer = mcp_client_call_tool_finish (client, result, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (answer);
+  }
+  g_clear_object (&answer);
+  g_clear_object (&result);
+  assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
+
+  /* Inside the call's own callback. */
+  server = server_start (NULL);
+  pid = server->pid;
+  g_clear_pointer (&arguments, json_node_unref);
+  arguments = json_from_string ("{\"text\": \"x\"}", NULL);
+  mcp_client_call_tool_async (server->client, "echo", json_node_get_object (arguments),
+                              NULL, free_server_in_callback_cb, &server);
+  g_assert_true (mcp_test_wait_until (server_slot_is_empty, &server,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
+}
+
 static void
 assert_getenv (Server     *server,
                const char *name,
@@ -2326,6 +2408,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/close-stubborn", test_close_stubborn);
   g_test_add_func ("/Mcp/Client/grandchild", test_grandchild);
   g_test_add_func ("/Mcp/Client/dispose-unclosed", test_dispose_unclosed);
+  g_test_add_func ("/Mcp/Client/dispose-states", test_dispose_states);
   g_test_add_func ("/Mcp/Client/environment", test_environment);
   g_test_add_func ("/Mcp/Client/banner", test_banner);
   g_test_add_func ("/Mcp/Client/noise", test_noise);
