@@ -15,7 +15,9 @@
  * and mcp_test_iterate_for(). Expected warnings: the library logs with
  * G_LOG_USE_STRUCTURED, which g_test_expect_message() does not see, so a
  * test announces a warning with mcp_test_expect_warning() and a log writer,
- * installed by mcp_test_init(), swallows it.
+ * installed by mcp_test_init(), swallows it. JSON: parsing a literal and
+ * following dotted paths of members, for assertions on what went over the
+ * wire.
  *
  * Every test program calls mcp_test_init() from main(), right after
  * g_test_init().
@@ -209,4 +211,108 @@ mcp_test_init (void)
   initialized = TRUE;
 
   g_log_set_writer_func (log_writer, NULL, NULL);
+}
+
+/* ------------------------------------------------------------------------
+ * JSON
+ * ------------------------------------------------------------------------ */
+
+JsonObject *
+mcp_test_parse_object (const char *json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) node = json_from_string (json, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+
+  return json_object_ref (json_node_get_object (node));
+}
+
+/* Follows a dotted path of object members, e.g. "params.clientInfo.name".
+ * Returns (transfer none) the member, or %NULL if any step is missing. */
+JsonNode *
+mcp_test_lookup (JsonObject *object,
+        const char *path)
+{
+  g_auto(GStrv) names = g_strsplit (path, ".", -1);
+  JsonNode *node = NULL;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      if (object == NULL || !json_object_has_member (object, names[i]))
+        return NULL;
+
+      node = json_object_get_member (object, names[i]);
+      object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+    }
+
+  return node;
+}
+
+JsonObject *
+mcp_test_lookup_object (JsonObject *object,
+               const char *path)
+{
+  JsonNode *node = mcp_test_lookup (object, path);
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+const char *
+mcp_test_lookup_string (JsonObject *object,
+               const char *path)
+{
+  JsonNode *node = mcp_test_lookup (object, path);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+gboolean
+mcp_test_lookup_int (JsonObject *object,
+            const char *path,
+            gint64     *value)
+{
+  JsonNode *node = mcp_test_lookup (object, path);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+
+  *value = json_node_get_int (node);
+  return TRUE;
+}
+
+gint64
+mcp_test_lookup_int_or_fail (JsonObject *object,
+                    const char *path)
+{
+  gint64 value = 0;
+  gboolean found = mcp_test_lookup_int (object, path, &value);
+
+  if (!found)
+    g_test_message ("No integer at “%s”", path);
+  g_assert_true (found);
+
+  return value;
+}
+
+void
+mcp_test_assert_json_equal (JsonNode   *node,
+                   const char *expected)
+{
+  g_autoptr(JsonNode) wanted = json_from_string (expected, NULL);
+  g_autofree char *got = node != NULL ? json_to_string (node, FALSE) : g_strdup ("(nothing)");
+  gboolean equal;
+
+  g_assert_nonnull (wanted);
+  equal = node != NULL && json_node_equal (node, wanted);
+  if (!equal)
+    g_test_message ("Got %s, expected %s", got, expected);
+  g_assert_true (equal);
 }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -38,5 +39,21 @@ gint64        mcp_test_elapsed_ms               (gint64                start);
 
 void          mcp_test_expect_warning           (const char           *pattern);
 void          mcp_test_assert_expected_warnings (void);
+
+JsonObject   *mcp_test_parse_object             (const char           *json);
+JsonNode     *mcp_test_lookup                   (JsonObject           *object,
+                                                 const char           *path);
+JsonObject   *mcp_test_lookup_object            (JsonObject           *object,
+                                                 const char           *path);
+const char   *mcp_test_lookup_string            (JsonObject           *object,
+                                                 const char           *path);
+gboolean      mcp_test_lookup_int               (JsonObject           *object,
+                                                 const char           *path,
+                                                 gint64               *value);
+gint64        mcp_test_lookup_int_or_fail       (JsonObject           *object,
+                                                 const char           *path);
+void          mcp_test_assert_json_equal        (JsonNode             *node,
+                                                 const char           *expected);
+
 
 G_END_DECLS

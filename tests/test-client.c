@@ -93,110 +93,6 @@ assert_process_alive (GPid pid)
 }
 
 /* ------------------------------------------------------------------------
- * JSON
- * ------------------------------------------------------------------------ */
-
-static JsonObject *
-parse_object (const char *json)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = json_from_string (json, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (node);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-
-  return json_object_ref (json_node_get_object (node));
-}
-
-/* Follows a dotted path of object members, e.g. "params.clientInfo.name".
- * Returns (transfer none) the member, or %NULL if any step is missing. */
-static JsonNode *
-lookup (JsonObject *object,
-        const char *path)
-{
-  g_auto(GStrv) names = g_strsplit (path, ".", -1);
-  JsonNode *node = NULL;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      if (object == NULL || !json_object_has_member (object, names[i]))
-        return NULL;
-
-      node = json_object_get_member (object, names[i]);
-      object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-    }
-
-  return node;
-}
-
-static JsonObject *
-lookup_object (JsonObject *object,
-               const char *path)
-{
-  JsonNode *node = lookup (object, path);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static const char *
-lookup_string (JsonObject *object,
-               const char *path)
-{
-  JsonNode *node = lookup (object, path);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
-static gboolean
-lookup_int (JsonObject *object,
-            const char *path,
-            gint64     *value)
-{
-  JsonNode *node = lookup (object, path);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_INT64)
-    return FALSE;
-
-  *value = json_node_get_int (node);
-  return TRUE;
-}
-
-static gint64
-lookup_int_or_fail (JsonObject *object,
-                    const char *path)
-{
-  gint64 value = 0;
-  gboolean found = lookup_int (object, path, &value);
-
-  if (!found)
-    g_test_message ("No integer at “%s”", path);
-  g_assert_true (found);
-
-  return value;
-}
-
-static void
-assert_json_equal (JsonNode   *node,
-                   const char *expected)
-{
-  g_autoptr(JsonNode) wanted = json_from_string (expected, NULL);
-  g_autofree char *got = node != NULL ? json_to_string (node, FALSE) : g_strdup ("(nothing)");
-  gboolean equal;
-
-  g_assert_nonnull (wanted);
-  equal = node != NULL && json_node_equal (node, wanted);
-  if (!equal)
-    g_test_message ("Got %s, expected %s", got, expected);
-  g_assert_true (equal);
-}
-
-/* ------------------------------------------------------------------------
  * The test server
  * ------------------------------------------------------------------------ */
 
@@ -362,7 +258,7 @@ call_tool_full (Server             *server,
   g_autoptr(GAsyncResult) result = NULL;
 
   if (arguments_json != NULL)
-    arguments = parse_object (arguments_json);
+    arguments = mcp_test_parse_object (arguments_json);
 
   mcp_client_call_tool_full_async (server->client, name, arguments, options, cancellable,
                                    mcp_test_store_result_cb, &result);
@@ -457,7 +353,7 @@ find_message (JsonArray  *messages,
     {
       JsonObject *message = message_at (messages, i);
 
-      if (g_strcmp0 (lookup_string (message, "method"), method) == 0)
+      if (g_strcmp0 (mcp_test_lookup_string (message, "method"), method) == 0)
         return message;
     }
 
@@ -475,8 +371,8 @@ find_tool_calls (JsonArray  *messages,
     {
       JsonObject *message = message_at (messages, i);
 
-      if (g_strcmp0 (lookup_string (message, "method"), "tools/call") == 0 &&
-          g_strcmp0 (lookup_string (message, "params.name"), name) == 0)
+      if (g_strcmp0 (mcp_test_lookup_string (message, "method"), "tools/call") == 0 &&
+          g_strcmp0 (mcp_test_lookup_string (message, "params.name"), name) == 0)
         g_ptr_array_add (calls, message);
     }
 
@@ -505,9 +401,9 @@ has_cancelled_notification (JsonArray *messages,
       JsonObject *message = message_at (messages, i);
       gint64 request_id;
 
-      if (g_strcmp0 (lookup_string (message, "method"), "notifications/cancelled") == 0 &&
+      if (g_strcmp0 (mcp_test_lookup_string (message, "method"), "notifications/cancelled") == 0 &&
           !json_object_has_member (message, "id") &&
-          lookup_int (message, "params.requestId", &request_id) &&
+          mcp_test_lookup_int (message, "params.requestId", &request_id) &&
           request_id == id)
         return TRUE;
     }
@@ -570,7 +466,7 @@ notification_log_data (NotificationLog *log,
   g_assert_nonnull (params);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (params));
 
-  return lookup_string (json_node_get_object (params), "data");
+  return mcp_test_lookup_string (json_node_get_object (params), "data");
 }
 
 typedef struct
@@ -675,7 +571,7 @@ test_connect (void)
   g_assert_cmpstr (mcp_implementation_get_name (info), ==, "mcp-test-server");
   g_assert_cmpstr (mcp_implementation_get_version (info), ==, "1.0.0");
   g_assert_cmpstr (mcp_implementation_get_title (info), ==, "MCP Test Server");
-  g_assert_cmpstr (lookup_string (mcp_implementation_get_json (info), "name"), ==,
+  g_assert_cmpstr (mcp_test_lookup_string (mcp_implementation_get_json (info), "name"), ==,
                    "mcp-test-server");
 
   g_assert_cmpstr (mcp_client_get_protocol_version (server->client), ==, "2025-11-25");
@@ -692,23 +588,23 @@ test_connect (void)
   g_assert_cmpuint (json_array_get_length (messages), >=, 3);
 
   initialize = message_at (messages, 0);
-  g_assert_cmpstr (lookup_string (initialize, "jsonrpc"), ==, "2.0");
-  g_assert_cmpstr (lookup_string (initialize, "method"), ==, "initialize");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "jsonrpc"), ==, "2.0");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "method"), ==, "initialize");
   g_assert_true (json_object_has_member (initialize, "id"));
-  g_assert_cmpstr (lookup_string (initialize, "params.protocolVersion"), ==, "2025-11-25");
-  g_assert_nonnull (lookup_object (initialize, "params.capabilities"));
-  g_assert_nonnull (lookup_string (initialize, "params.clientInfo.name"));
-  g_assert_cmpstr (lookup_string (initialize, "params.clientInfo.name"), !=, "");
-  g_assert_cmpstr (lookup_string (initialize, "params.clientInfo.name"), ==,
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.protocolVersion"), ==, "2025-11-25");
+  g_assert_nonnull (mcp_test_lookup_object (initialize, "params.capabilities"));
+  g_assert_nonnull (mcp_test_lookup_string (initialize, "params.clientInfo.name"));
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.clientInfo.name"), !=, "");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.clientInfo.name"), ==,
                    mcp_client_get_client_name (server->client));
-  g_assert_nonnull (lookup_string (initialize, "params.clientInfo.version"));
-  g_assert_cmpstr (lookup_string (initialize, "params.clientInfo.version"), !=, "");
-  g_assert_cmpstr (lookup_string (initialize, "params.clientInfo.version"), ==,
+  g_assert_nonnull (mcp_test_lookup_string (initialize, "params.clientInfo.version"));
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.clientInfo.version"), !=, "");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.clientInfo.version"), ==,
                    mcp_client_get_client_version (server->client));
 
   initialized = message_at (messages, 1);
-  g_assert_cmpstr (lookup_string (initialized, "jsonrpc"), ==, "2.0");
-  g_assert_cmpstr (lookup_string (initialized, "method"), ==, "notifications/initialized");
+  g_assert_cmpstr (mcp_test_lookup_string (initialized, "jsonrpc"), ==, "2.0");
+  g_assert_cmpstr (mcp_test_lookup_string (initialized, "method"), ==, "notifications/initialized");
   g_assert_false (json_object_has_member (initialized, "id"));
   g_assert_false (json_object_has_member (initialized, "params"));
 
@@ -813,7 +709,7 @@ test_list_tools (void)
   /* All three pages were fetched, following the cursors. */
   messages = get_received (server);
   for (guint i = 0; i < json_array_get_length (messages); i++)
-    if (g_strcmp0 (lookup_string (message_at (messages, i), "method"), "tools/list") == 0)
+    if (g_strcmp0 (mcp_test_lookup_string (message_at (messages, i), "method"), "tools/list") == 0)
       n_lists++;
   g_assert_cmpuint (n_lists, ==, 3);
 
@@ -836,17 +732,17 @@ test_list_tools (void)
   g_assert_true (json_object_get_boolean_member_with_default (annotations, "readOnlyHint", FALSE));
   schema = mcp_tool_get_input_schema (echo);
   g_assert_nonnull (schema);
-  g_assert_cmpstr (lookup_string (schema, "type"), ==, "object");
-  g_assert_cmpstr (lookup_string (schema, "properties.text.type"), ==, "string");
+  g_assert_cmpstr (mcp_test_lookup_string (schema, "type"), ==, "object");
+  g_assert_cmpstr (mcp_test_lookup_string (schema, "properties.text.type"), ==, "string");
   g_assert_null (mcp_tool_get_output_schema (echo));
   /* Fields mcp-glib does not know are kept. */
-  assert_json_equal (lookup (mcp_tool_get_json (echo), "x-extra"), "{\"kept\":true}");
+  mcp_test_assert_json_equal (mcp_test_lookup (mcp_tool_get_json (echo), "x-extra"), "{\"kept\":true}");
 
   add = find_tool (paged, "add");
   g_assert_nonnull (add);
   schema = mcp_tool_get_output_schema (add);
   g_assert_nonnull (schema);
-  g_assert_cmpstr (lookup_string (schema, "properties.sum.type"), ==, "number");
+  g_assert_cmpstr (mcp_test_lookup_string (schema, "properties.sum.type"), ==, "number");
 
   server_close (server);
 }
@@ -1149,7 +1045,7 @@ test_interleave (void)
   for (guint i = 0; i < json_array_get_length (messages); i++)
     {
       JsonObject *message = message_at (messages, i);
-      const char *id = lookup_string (message, "id");
+      const char *id = mcp_test_lookup_string (message, "id");
 
       if (id != NULL && g_str_has_prefix (id, "srv-"))
         {
@@ -1158,11 +1054,11 @@ test_interleave (void)
         }
     }
   g_assert_nonnull (pong);
-  g_assert_cmpstr (lookup_string (pong, "jsonrpc"), ==, "2.0");
+  g_assert_cmpstr (mcp_test_lookup_string (pong, "jsonrpc"), ==, "2.0");
   g_assert_false (json_object_has_member (pong, "method"));
   g_assert_false (json_object_has_member (pong, "error"));
-  g_assert_nonnull (lookup_object (pong, "result"));
-  g_assert_cmpuint (json_object_get_size (lookup_object (pong, "result")), ==, 0);
+  g_assert_nonnull (mcp_test_lookup_object (pong, "result"));
+  g_assert_cmpuint (json_object_get_size (mcp_test_lookup_object (pong, "result")), ==, 0);
 
   server_close (server);
   notification_log_clear (&log);
@@ -1281,10 +1177,10 @@ server_request (Server     *server,
     arguments = g_strdup_printf ("{\"method\":\"%s\"}", method);
 
   structured = call_tool_structured (server, "server-request", arguments);
-  response = lookup_object (structured, "response");
+  response = mcp_test_lookup_object (structured, "response");
   g_assert_nonnull (response);
-  g_assert_cmpstr (lookup_string (response, "jsonrpc"), ==, "2.0");
-  g_assert_nonnull (lookup_string (response, "id"));
+  g_assert_cmpstr (mcp_test_lookup_string (response, "jsonrpc"), ==, "2.0");
+  g_assert_nonnull (mcp_test_lookup_string (response, "id"));
 
   return json_object_ref (response);
 }
@@ -1316,24 +1212,24 @@ test_server_request (void)
   /* Nobody handles it (roots are not declared): method not found. */
   response = server_request (server, "roots/list", NULL);
   g_assert_false (json_object_has_member (response, "result"));
-  g_assert_cmpint (lookup_int_or_fail (response, "error.code"), ==, MCP_ERROR_METHOD_NOT_FOUND);
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (response, "error.code"), ==, MCP_ERROR_METHOD_NOT_FOUND);
   g_clear_pointer (&response, json_object_unref);
 
   /* Answered from the handler. */
   response = server_request (server, "sampling/createMessage", "{\"maxTokens\":10}");
   g_assert_false (json_object_has_member (response, "error"));
-  assert_json_equal (lookup (response, "result"),
+  mcp_test_assert_json_equal (mcp_test_lookup (response, "result"),
                      "{\"role\":\"assistant\",\"model\":\"test-model\","
                      "\"content\":{\"type\":\"text\",\"text\":\"sampled\"}}");
   g_assert_cmpuint (sampling.count, ==, 1);
   g_assert_cmpstr (sampling.method, ==, "sampling/createMessage");
-  assert_json_equal (sampling.params, "{\"maxTokens\":10}");
+  mcp_test_assert_json_equal (sampling.params, "{\"maxTokens\":10}");
   g_clear_pointer (&response, json_object_unref);
 
   /* Answered later, from a timeout. */
   response = server_request (server, "elicitation/create", "{\"message\":\"Number?\"}");
   g_assert_false (json_object_has_member (response, "error"));
-  assert_json_equal (lookup (response, "result"), "{\"action\":\"accept\",\"content\":{\"n\":42}}");
+  mcp_test_assert_json_equal (mcp_test_lookup (response, "result"), "{\"action\":\"accept\",\"content\":{\"n\":42}}");
   g_assert_cmpuint (elicitation.count, ==, 1);
   g_assert_null (elicitation.kept);
   g_clear_pointer (&response, json_object_unref);
@@ -1341,15 +1237,15 @@ test_server_request (void)
   /* Answered with an error. */
   response = server_request (server, "test/refuse", NULL);
   g_assert_false (json_object_has_member (response, "result"));
-  g_assert_cmpint (lookup_int_or_fail (response, "error.code"), ==, -32042);
-  g_assert_cmpstr (lookup_string (response, "error.message"), ==, "Not today");
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (response, "error.code"), ==, -32042);
+  g_assert_cmpstr (mcp_test_lookup_string (response, "error.message"), ==, "Not today");
   g_assert_cmpuint (refusing.count, ==, 1);
   g_clear_pointer (&response, json_object_unref);
 
   /* Taken and dropped: an internal error, rather than no answer at all. */
   response = server_request (server, "test/drop", NULL);
   g_assert_false (json_object_has_member (response, "result"));
-  g_assert_cmpint (lookup_int_or_fail (response, "error.code"), ==, MCP_ERROR_INTERNAL_ERROR);
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (response, "error.code"), ==, MCP_ERROR_INTERNAL_ERROR);
   g_assert_cmpuint (dropping.count, ==, 1);
   g_clear_pointer (&response, json_object_unref);
 
@@ -1392,7 +1288,7 @@ test_notifications (void)
 
   g_assert_cmpuint (custom.methods->len, ==, 1);
   g_assert_cmpstr (custom.methods->pdata[0], ==, "notifications/custom");
-  assert_json_equal (custom.params->pdata[0], "{\"x\":1}");
+  mcp_test_assert_json_equal (custom.params->pdata[0], "{\"x\":1}");
   g_assert_cmpuint (other.methods->len, ==, 0);
   g_assert_cmpuint (all.methods->len, ==, 1);
   g_assert_cmpstr (all.methods->pdata[0], ==, "notifications/custom");
@@ -1435,7 +1331,7 @@ test_timeout (void)
   /* The server was told. */
   messages = get_received (server);
   sleep_call = find_tool_call (messages, "sleep");
-  g_assert_true (has_cancelled_notification (messages, lookup_int_or_fail (sleep_call, "id")));
+  g_assert_true (has_cancelled_notification (messages, mcp_test_lookup_int_or_fail (sleep_call, "id")));
 
   assert_echo_works (server);
 
@@ -1524,7 +1420,7 @@ test_progress_resets_timeout (void)
 
   /* The request carried a progress token. */
   messages = get_received (server);
-  token = lookup (find_tool_call (messages, "progress"), "params._meta.progressToken");
+  token = mcp_test_lookup (find_tool_call (messages, "progress"), "params._meta.progressToken");
   g_assert_nonnull (token);
   g_assert_true (JSON_NODE_HOLDS_VALUE (token));
   g_assert_true (json_node_get_value_type (token) == G_TYPE_INT64 ||
@@ -1640,7 +1536,7 @@ test_cancel (void)
 
   messages = get_received (server);
   g_assert_true (has_cancelled_notification (messages,
-                                             lookup_int_or_fail (find_tool_call (messages, "sleep"),
+                                             mcp_test_lookup_int_or_fail (find_tool_call (messages, "sleep"),
                                                                  "id")));
   g_clear_pointer (&messages, json_array_unref);
 
@@ -1676,7 +1572,7 @@ pending_call_start (PendingCall *call,
                     const char  *name,
                     const char  *arguments_json)
 {
-  g_autoptr(JsonObject) arguments = parse_object (arguments_json);
+  g_autoptr(JsonObject) arguments = mcp_test_parse_object (arguments_json);
 
   call->result = NULL;
   call->error = NULL;
@@ -1860,7 +1756,7 @@ static GPid
 spawn_grandchild (Server *server)
 {
   g_autoptr(JsonObject) structured = call_tool_structured (server, "spawn-grandchild", NULL);
-  GPid pid = lookup_int_or_fail (structured, "pid");
+  GPid pid = mcp_test_lookup_int_or_fail (structured, "pid");
 
   assert_process_alive (pid);
   g_array_append_val (adopted_pids, pid);
@@ -2271,7 +2167,7 @@ test_raw_request (void)
   g_assert_no_error (error);
   g_assert_nonnull (answer);
   g_assert_true (JSON_NODE_HOLDS_OBJECT (answer));
-  tools = lookup (json_node_get_object (answer), "tools");
+  tools = mcp_test_lookup (json_node_get_object (answer), "tools");
   g_assert_nonnull (tools);
   g_assert_true (JSON_NODE_HOLDS_ARRAY (tools));
   g_assert_cmpuint (json_array_get_length (json_node_get_array (tools)), >, 0);
@@ -2299,7 +2195,7 @@ test_raw_request (void)
   messages = get_received (server);
   custom = find_message (messages, "notifications/custom");
   g_assert_nonnull (custom);
-  g_assert_cmpstr (lookup_string (custom, "jsonrpc"), ==, "2.0");
+  g_assert_cmpstr (mcp_test_lookup_string (custom, "jsonrpc"), ==, "2.0");
   g_assert_false (json_object_has_member (custom, "params"));
   g_assert_false (json_object_has_member (custom, "id"));
 

@@ -54,81 +54,6 @@ is_true (gpointer data)
 }
 
 /* ------------------------------------------------------------------------
- * JSON
- * ------------------------------------------------------------------------ */
-
-static JsonObject *
-parse_object (const char *json)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) node = json_from_string (json, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (node);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
-
-  return json_object_ref (json_node_get_object (node));
-}
-
-/* Follows a dotted path of object members, e.g. "body.params.name".
- * Returns (transfer none) the member, or %NULL if any step is missing. */
-static JsonNode *
-lookup (JsonObject *object,
-        const char *path)
-{
-  g_auto(GStrv) names = g_strsplit (path, ".", -1);
-  JsonNode *node = NULL;
-
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      if (object == NULL || !json_object_has_member (object, names[i]))
-        return NULL;
-
-      node = json_object_get_member (object, names[i]);
-      object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-    }
-
-  return node;
-}
-
-static JsonObject *
-lookup_object (JsonObject *object,
-               const char *path)
-{
-  JsonNode *node = lookup (object, path);
-
-  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-}
-
-static const char *
-lookup_string (JsonObject *object,
-               const char *path)
-{
-  JsonNode *node = lookup (object, path);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
-static gint64
-lookup_int_or_fail (JsonObject *object,
-                    const char *path)
-{
-  JsonNode *node = lookup (object, path);
-  gboolean found = node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-                   json_node_get_value_type (node) == G_TYPE_INT64;
-
-  if (!found)
-    g_test_message ("No integer at “%s”", path);
-  g_assert_true (found);
-
-  return json_node_get_int (node);
-}
-
-/* ------------------------------------------------------------------------
  * The test server
  * ------------------------------------------------------------------------ */
 
@@ -264,7 +189,7 @@ on_notification (McpClient  *mcp_client,
     return;
 
   if (params != NULL && JSON_NODE_HOLDS_OBJECT (params))
-    data = lookup_string (json_node_get_object (params), "data");
+    data = mcp_test_lookup_string (json_node_get_object (params), "data");
   g_ptr_array_add (client->log_data, g_strdup (data != NULL ? data : "(no data)"));
 }
 
@@ -410,7 +335,7 @@ call_tool_async (Client              *client,
   g_autoptr(JsonObject) arguments = NULL;
 
   if (arguments_json != NULL)
-    arguments = parse_object (arguments_json);
+    arguments = mcp_test_parse_object (arguments_json);
 
   mcp_client_call_tool_async (client->client, name, arguments, NULL, callback, user_data);
 }
@@ -596,18 +521,18 @@ static const char *
 record_header (JsonObject *record,
                const char *name)
 {
-  JsonObject *headers = lookup_object (record, "headers");
+  JsonObject *headers = mcp_test_lookup_object (record, "headers");
 
   g_assert_nonnull (headers);
 
-  return lookup_string (headers, name);
+  return mcp_test_lookup_string (headers, name);
 }
 
 /* The JSON-RPC method of a recorded POST, or %NULL for a response. */
 static const char *
 record_rpc_method (JsonObject *record)
 {
-  return lookup_string (record, "body.method");
+  return mcp_test_lookup_string (record, "body.method");
 }
 
 /* The status the server answered, or 0 if it has not answered yet (as for
@@ -615,7 +540,7 @@ record_rpc_method (JsonObject *record)
 static gint64
 record_status (JsonObject *record)
 {
-  return lookup (record, "status") != NULL ? lookup_int_or_fail (record, "status") : 0;
+  return mcp_test_lookup (record, "status") != NULL ? mcp_test_lookup_int_or_fail (record, "status") : 0;
 }
 
 /* The recorded requests with HTTP method @http_method, in order;
@@ -630,7 +555,7 @@ find_records (JsonArray  *requests,
     {
       JsonObject *record = record_at (requests, i);
 
-      if (g_strcmp0 (lookup_string (record, "method"), http_method) == 0)
+      if (g_strcmp0 (mcp_test_lookup_string (record, "method"), http_method) == 0)
         g_ptr_array_add (found, record);
     }
 
@@ -647,7 +572,7 @@ find_tool_call (GPtrArray  *posts,
 
   for (guint i = 0; i < posts->len; i++)
     if (g_strcmp0 (record_rpc_method (posts->pdata[i]), "tools/call") == 0 &&
-        g_strcmp0 (lookup_string (posts->pdata[i], "body.params.name"), name) == 0)
+        g_strcmp0 (mcp_test_lookup_string (posts->pdata[i], "body.params.name"), name) == 0)
       {
         g_assert_null (found);
         found = posts->pdata[i];
@@ -727,11 +652,11 @@ test_connect (gconstpointer data)
 
   /* initialize, before there is a session. */
   record = posts->pdata[0];
-  g_assert_cmpstr (lookup_string (record, "path"), ==, "/mcp");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "path"), ==, "/mcp");
   g_assert_cmpstr (record_rpc_method (record), ==, "initialize");
-  g_assert_cmpstr (lookup_string (record, "body.params.protocolVersion"), ==, "2025-11-25");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "body.params.protocolVersion"), ==, "2025-11-25");
   g_assert_null (record_header (record, "Mcp-Session-Id"));
-  g_assert_cmpstr (lookup_string (record, "assigned_session"), ==, session_id);
+  g_assert_cmpstr (mcp_test_lookup_string (record, "assigned_session"), ==, session_id);
   g_assert_cmpint (record_status (record), ==, 200);
 
   /* initialized, in the session, with the negotiated version. */
@@ -772,7 +697,7 @@ test_get_stream (void)
   gets = find_records (requests, "GET");
   g_assert_cmpuint (gets->len, ==, 1);
   record = gets->pdata[0];
-  g_assert_cmpstr (lookup_string (record, "path"), ==, "/mcp");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "path"), ==, "/mcp");
   g_assert_cmpstr (record_header (record, "Accept"), ==, "text/event-stream");
   g_assert_null (record_header (record, "Last-Event-ID"));
   assert_session_headers (record, mcp_http_transport_get_session_id (client->transport));
@@ -866,24 +791,24 @@ test_server_request (gconstpointer data)
                                      "{\"method\":\"sampling/createMessage\","
                                      "\"params\":{\"messages\":[],\"maxTokens\":10}}");
   g_assert_cmpuint (count, ==, 1);
-  request = lookup_object (structured, "request");
-  response = lookup_object (structured, "response");
+  request = mcp_test_lookup_object (structured, "request");
+  response = mcp_test_lookup_object (structured, "response");
   g_assert_nonnull (request);
   g_assert_nonnull (response);
-  request_id = lookup_string (request, "id");
+  request_id = mcp_test_lookup_string (request, "id");
   g_assert_nonnull (request_id);
-  g_assert_cmpstr (lookup_string (response, "jsonrpc"), ==, "2.0");
-  g_assert_cmpstr (lookup_string (response, "id"), ==, request_id);
-  g_assert_null (lookup (response, "error"));
-  g_assert_cmpstr (lookup_string (response, "result.model"), ==, "test-model");
-  g_assert_cmpstr (lookup_string (response, "result.role"), ==, "assistant");
-  g_assert_cmpstr (lookup_string (response, "result.content.text"), ==, "sampled over HTTP");
+  g_assert_cmpstr (mcp_test_lookup_string (response, "jsonrpc"), ==, "2.0");
+  g_assert_cmpstr (mcp_test_lookup_string (response, "id"), ==, request_id);
+  g_assert_null (mcp_test_lookup (response, "error"));
+  g_assert_cmpstr (mcp_test_lookup_string (response, "result.model"), ==, "test-model");
+  g_assert_cmpstr (mcp_test_lookup_string (response, "result.role"), ==, "assistant");
+  g_assert_cmpstr (mcp_test_lookup_string (response, "result.content.text"), ==, "sampled over HTTP");
 
   /* The answer was a POST of its own, in the session. */
   requests = get_requests (client);
   posts = find_records (requests, "POST");
   for (guint i = 0; i < posts->len; i++)
-    if (g_strcmp0 (lookup_string (posts->pdata[i], "body.id"), request_id) == 0)
+    if (g_strcmp0 (mcp_test_lookup_string (posts->pdata[i], "body.id"), request_id) == 0)
       {
         g_assert_null (record);
         record = posts->pdata[i];
@@ -926,7 +851,7 @@ test_custom_header (void)
   for (i = 0; i < json_array_get_length (requests); i++)
     {
       JsonObject *record = record_at (requests, i);
-      const char *method = lookup_string (record, "method");
+      const char *method = mcp_test_lookup_string (record, "method");
 
       if (i > 0 && g_strcmp0 (record_rpc_method (record), "initialize") == 0)
         break;
@@ -986,21 +911,21 @@ test_session_expiry (void)
 
   /* The echo, refused with the old session. */
   record = posts->pdata[i + 1];
-  g_assert_cmpstr (lookup_string (record, "body.params.name"), ==, "echo");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "body.params.name"), ==, "echo");
   g_assert_cmpstr (record_header (record, "Mcp-Session-Id"), ==, old_session);
   g_assert_cmpint (record_status (record), ==, 404);
-  first_id = lookup (record, "body.id");
+  first_id = mcp_test_lookup (record, "body.id");
 
   /* The handshake again, without a session id, then in the new one. */
   record = posts->pdata[i + 2];
   g_assert_cmpstr (record_rpc_method (record), ==, "initialize");
   g_assert_null (record_header (record, "Mcp-Session-Id"));
-  g_assert_cmpstr (lookup_string (record, "assigned_session"), ==, new_session);
+  g_assert_cmpstr (mcp_test_lookup_string (record, "assigned_session"), ==, new_session);
   g_assert_cmpint (record_status (record), ==, 200);
   /* The same handshake as the first time. */
   g_assert_cmpstr (record_rpc_method (posts->pdata[0]), ==, "initialize");
-  g_assert_true (json_node_equal (lookup (record, "body.params"),
-                                  lookup (posts->pdata[0], "body.params")));
+  g_assert_true (json_node_equal (mcp_test_lookup (record, "body.params"),
+                                  mcp_test_lookup (posts->pdata[0], "body.params")));
 
   record = posts->pdata[i + 3];
   g_assert_cmpstr (record_rpc_method (record), ==, "notifications/initialized");
@@ -1009,13 +934,13 @@ test_session_expiry (void)
 
   /* The same echo again, in the new session. */
   record = posts->pdata[i + 4];
-  g_assert_cmpstr (lookup_string (record, "body.params.name"), ==, "echo");
-  g_assert_true (json_node_equal (lookup (record, "body.id"), first_id));
+  g_assert_cmpstr (mcp_test_lookup_string (record, "body.params.name"), ==, "echo");
+  g_assert_true (json_node_equal (mcp_test_lookup (record, "body.id"), first_id));
   assert_session_headers (record, new_session);
   g_assert_cmpint (record_status (record), ==, 200);
 
   record = posts->pdata[i + 5];
-  g_assert_cmpstr (lookup_string (record, "body.params.name"), ==, "requests");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "body.params.name"), ==, "requests");
   assert_session_headers (record, new_session);
 
   client_close_and_free (client);
@@ -1075,7 +1000,7 @@ test_session_expiry_concurrent (void)
       const char *method = record_rpc_method (record);
 
       g_test_message ("%s %s, session %s: %" G_GINT64_FORMAT,
-                      method, lookup_string (record, "body.params.arguments.text"),
+                      method, mcp_test_lookup_string (record, "body.params.arguments.text"),
                       record_header (record, "Mcp-Session-Id"), record_status (record));
       if (g_strcmp0 (method, "initialize") == 0)
         n_initialize++;
@@ -1094,7 +1019,7 @@ test_session_expiry_concurrent (void)
       JsonObject *record = posts->pdata[i];
 
       if (g_strcmp0 (record_rpc_method (record), "initialize") == 0)
-        g_assert_cmpstr (lookup_string (record, "assigned_session"), ==, new_session);
+        g_assert_cmpstr (mcp_test_lookup_string (record, "assigned_session"), ==, new_session);
       else if (record_status (record) != 404)
         assert_session_headers (record, new_session);
     }
@@ -1180,7 +1105,7 @@ test_resume (void)
   g_assert_cmpint (record_status (record), ==, 200);
 
   /* The server asked for 300 ms with retry:. */
-  delay = lookup_int_or_fail (record, "resume_delay_ms");
+  delay = mcp_test_lookup_int_or_fail (record, "resume_delay_ms");
   g_test_message ("Resumed after %" G_GINT64_FORMAT " ms", delay);
   g_assert_cmpint (delay, >=, 250);
   g_assert_cmpint (delay, <, 5000);
@@ -1252,8 +1177,8 @@ test_linger (void)
   requests = get_requests (client);
   posts = find_records (requests, "POST");
   record = find_tool_call (posts, "linger", NULL);
-  g_assert_nonnull (lookup (record, "hung_up_after_ms"));
-  g_assert_cmpint (lookup_int_or_fail (record, "hung_up_after_ms"), <, 1000);
+  g_assert_nonnull (mcp_test_lookup (record, "hung_up_after_ms"));
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (record, "hung_up_after_ms"), <, 1000);
 
   client_close_and_free (client);
   server_stop (server);
@@ -1418,7 +1343,7 @@ test_close_deletes (void)
         record = deletes->pdata[i];
       }
   g_assert_nonnull (record);
-  g_assert_cmpstr (lookup_string (record, "path"), ==, "/mcp");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "path"), ==, "/mcp");
   assert_session_headers (record, session_id);
   g_assert_cmpint (record_status (record), ==, 204);
 
@@ -1464,15 +1389,15 @@ test_legacy (void)
    * POSTed to where the stream said. */
   requests = get_requests (client);
   record = record_at (requests, 0);
-  g_assert_cmpstr (lookup_string (record, "method"), ==, "POST");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "method"), ==, "POST");
   g_assert_cmpstr (record_rpc_method (record), ==, "initialize");
   g_assert_cmpint (record_status (record), ==, 405);
 
   record = record_at (requests, 1);
-  g_assert_cmpstr (lookup_string (record, "method"), ==, "GET");
+  g_assert_cmpstr (mcp_test_lookup_string (record, "method"), ==, "GET");
   g_assert_cmpstr (record_header (record, "Accept"), ==, "text/event-stream");
-  g_assert_nonnull (lookup_string (record, "assigned_session"));
-  endpoint = g_strdup_printf ("/messages?session=%s", lookup_string (record, "assigned_session"));
+  g_assert_nonnull (mcp_test_lookup_string (record, "assigned_session"));
+  endpoint = g_strdup_printf ("/messages?session=%s", mcp_test_lookup_string (record, "assigned_session"));
 
   posts = find_records (requests, "POST");
   g_assert_cmpuint (posts->len, ==, 5);
@@ -1480,7 +1405,7 @@ test_legacy (void)
   g_assert_cmpstr (record_rpc_method (posts->pdata[2]), ==, "notifications/initialized");
   for (guint i = 1; i < posts->len; i++)
     {
-      g_assert_cmpstr (lookup_string (posts->pdata[i], "path"), ==, endpoint);
+      g_assert_cmpstr (mcp_test_lookup_string (posts->pdata[i], "path"), ==, endpoint);
       g_assert_cmpint (record_status (posts->pdata[i]), ==, 202);
       assert_post_headers (posts->pdata[i]);
     }
@@ -1566,7 +1491,7 @@ test_legacy_foreign_endpoint (void)
     {
       JsonObject *record = record_at (requests, i);
 
-      g_assert_cmpstr (lookup_string (record, "path"), ==, "/mcp");
+      g_assert_cmpstr (mcp_test_lookup_string (record, "path"), ==, "/mcp");
       g_assert_null (record_header (record, "Authorization"));
     }
 
