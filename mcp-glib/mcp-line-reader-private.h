@@ -48,7 +48,6 @@ void           _mcp_line_reader_close_async  (McpLineReader        *self,
                                               gpointer              user_data);
 gboolean       _mcp_line_reader_close_finish (GAsyncResult         *result,
                                               GError              **error);
-gboolean       _mcp_line_reader_is_running (McpLineReader   *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpLineReader, _mcp_line_reader_unref)
 

@@ -96,12 +96,6 @@ _mcp_line_reader_set_max_line (McpLineReader *self,
   self->max_line = MAX (max_line, 1);
 }
 
-gboolean
-_mcp_line_reader_is_running (McpLineReader *self)
-{
-  return self->running;
-}
-
 static void
 keep_tail (McpLineReader *self,
            const guint8  *data,

@@ -38,7 +38,6 @@ typedef void     (*McpRpcClosedFunc)       (McpRpc           *rpc,
                                             gpointer          user_data);
 
 McpRpc       *_mcp_rpc_new                 (McpTransport           *transport);
-McpTransport *_mcp_rpc_get_transport       (McpRpc                 *self);
 void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcNotificationFunc  notification_func,
                                             McpRpcRequestFunc       request_func,
@@ -78,6 +77,5 @@ void          _mcp_rpc_reply_error         (McpRpc                 *self,
                                             JsonNode               *data);
 void          _mcp_rpc_fail_all            (McpRpc                 *self,
                                             const GError           *error);
-guint         _mcp_rpc_get_n_pending       (McpRpc                 *self);
 
 G_END_DECLS

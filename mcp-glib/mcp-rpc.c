@@ -986,14 +986,6 @@ _mcp_rpc_new (McpTransport *transport)
   return self;
 }
 
-McpTransport *
-_mcp_rpc_get_transport (McpRpc *self)
-{
-  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
-
-  return self->transport;
-}
-
 void
 _mcp_rpc_set_handlers (McpRpc                 *self,
                        McpRpcNotificationFunc  notification_func,
@@ -1020,10 +1012,3 @@ _mcp_rpc_set_timeouts (McpRpc *self,
   self->max_timeout_ms = max_timeout_ms;
 }
 
-guint
-_mcp_rpc_get_n_pending (McpRpc *self)
-{
-  g_return_val_if_fail (MCP_IS_RPC (self), 0);
-
-  return g_hash_table_size (self->calls);
-}
