@@ -2241,13 +2241,7 @@ mcp_client_call_tool_json_finish (McpClient     *self,
                                   GAsyncResult  *result,
                                   GError       **error)
 {
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  if (g_async_result_is_tagged (result, mcp_client_call_tool_async) &&
-      !g_task_is_valid (result, self))
-    return NULL;
-
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return mcp_client_call_tool_finish (self, result, error);
 }
 
 /**

@@ -108,6 +108,28 @@ def test_progress_and_notifications():
     close(client, transport)
 
 
+def test_call_tool_json():
+    client, transport = connect()
+    result = client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
+        "add", json.dumps({"a": 2, "b": 40}), None, None, cb)))
+    assert result.get_structured_content().get_object().get_double_member("sum") == 42.0
+
+    for bad in ("{not json", "[1, 2]"):
+        try:
+            client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
+                "add", bad, None, None, cb)))
+            raise AssertionError("arguments %r must be refused" % bad)
+        except GLib.Error as error:
+            assert error.matches(Gio.io_error_quark(), Gio.IOErrorEnum.INVALID_ARGUMENT), error
+            assert "not a JSON object" in error.message, error.message
+
+    # The connection is unaffected.
+    result = client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
+        "echo", None, None, None, cb)))
+    assert result.props.is_error, result.dup_text()
+    close(client, transport)
+
+
 def test_errors_and_cancel():
     client, transport = connect()
     try:
@@ -304,6 +326,7 @@ TESTS = [
     test_connect_and_info,
     test_list_and_call_tools,
     test_progress_and_notifications,
+    test_call_tool_json,
     test_errors_and_cancel,
     test_server_gone,
     test_logging_and_generic_requests,
