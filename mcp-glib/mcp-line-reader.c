@@ -11,11 +11,23 @@
  * fixed-size buffer, scans it itself and hands out complete lines; a line
  * that fits the buffer is handed out without a copy. Oversized lines are
  * counted and skipped, keeping only an excerpt of their start and end.
+ *
+ * A pipe (a GUnixInputStream, which is what a server's stdout is) is
+ * watched by one source of our own for as long as the reader runs, and
+ * filled synchronously when poll () says it is readable: a pipe that is
+ * readable has data or has ended, so the fill does not block. On GLib 2.74,
+ * g_buffered_input_stream_fill_async () instead costs two GTasks, a
+ * source attached and destroyed per read (each a write to the main
+ * context's wakeup fd, and a read of it), and an extra poll (): about four
+ * times the system calls of a message, for nothing. Other streams are
+ * filled asynchronously.
  */
 
 #include "config.h"
 
 #include <string.h>
+
+#include <gio/gunixinputstream.h>
 
 #include "mcp-line-reader-private.h"
 
@@ -40,9 +52,16 @@ struct _McpLineReader
 
   GTask                *close_task;
 
+  /* The pipe's fd and its source, or -1 and %NULL. */
+  int                   fd;
+  GSource              *source;
+  gpointer              fd_tag;
+
   guint                 running : 1;
   guint                 filling : 1;
   guint                 discarding : 1;
+  guint                 dispatching : 1;
+  guint                 paused : 1;
 };
 
 static void mcp_line_reader_fill (McpLineReader *self);
@@ -64,6 +83,8 @@ _mcp_line_reader_new (GInputStream *stream,
   self->cancellable = g_cancellable_new ();
   self->max_line = max_line;
   self->partial = g_byte_array_new ();
+  self->fd = G_IS_UNIX_INPUT_STREAM (stream) ?
+             g_unix_input_stream_get_fd (G_UNIX_INPUT_STREAM (stream)) : -1;
 
   return self;
 }
@@ -75,12 +96,23 @@ _mcp_line_reader_ref (McpLineReader *self)
   return self;
 }
 
+static void
+destroy_source (McpLineReader *self)
+{
+  if (self->source != NULL)
+    {
+      g_source_destroy (self->source);
+      g_clear_pointer (&self->source, g_source_unref);
+    }
+}
+
 void
 _mcp_line_reader_unref (McpLineReader *self)
 {
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
 
+  destroy_source (self);
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->partial, g_byte_array_unref);
@@ -158,18 +190,26 @@ finish (McpLineReader *self,
         const GError  *error)
 {
   self->running = FALSE;
+  destroy_source (self);
   if (self->end_func != NULL)
     self->end_func (error, self->user_data);
 }
 
-/* Consumes whatever the buffer holds, then asks for more. Callbacks may stop
- * the reader (and drop the last outside reference), hence the extra
- * reference and the check after each one. */
 static void
-mcp_line_reader_process (McpLineReader *self)
+emit_partial (McpLineReader *self)
 {
-  g_autoptr(McpLineReader) hold = _mcp_line_reader_ref (self);
+  g_autoptr(GByteArray) line = g_steal_pointer (&self->partial);
 
+  self->partial = g_byte_array_new ();
+  self->line_func ((const char *) line->data, line->len, self->user_data);
+}
+
+/* Hands out the complete lines the buffer holds. Callbacks may stop the
+ * reader (and drop the last outside reference): the caller holds one, and
+ * the bytes of a line are consumed before it is handed out. */
+static void
+process (McpLineReader *self)
+{
   while (self->running)
     {
       const guint8 *buf;
@@ -202,6 +242,12 @@ mcp_line_reader_process (McpLineReader *self)
           self->line_func ((const char *) buf, chunk, self->user_data);
           continue;
         }
+      else if (nl == NULL && self->partial->len == 0 && avail < READ_BUFFER_SIZE)
+        {
+          /* The start of a line that may still fit: it stays, and the next
+           * fill (which moves it to the front) completes it in place. */
+          break;
+        }
       else
         g_byte_array_append (self->partial, buf, chunk);
 
@@ -213,16 +259,54 @@ mcp_line_reader_process (McpLineReader *self)
       if (self->discarding)
         finish_discarding (self);
       else
-        {
-          g_autoptr(GByteArray) line = g_steal_pointer (&self->partial);
+        emit_partial (self);
+    }
+}
 
-          self->partial = g_byte_array_new ();
-          self->line_func ((const char *) line->data, line->len, self->user_data);
+/* The stream ended: a last line without its newline still counts. */
+static void
+end_of_stream (McpLineReader *self)
+{
+  gsize avail;
+  const guint8 *buf = g_buffered_input_stream_peek_buffer (self->stream, &avail);
+
+  if (avail > 0)
+    {
+      if (self->discarding)
+        {
+          self->discarded += avail;
+          keep_tail (self, buf, avail);
         }
+      else if (self->partial->len + avail > self->max_line)
+        start_discarding (self, buf, avail);
+      else
+        g_byte_array_append (self->partial, buf, avail);
+      g_input_stream_skip (G_INPUT_STREAM (self->stream), avail, NULL, NULL);
     }
 
+  if (self->discarding)
+    finish_discarding (self);
+  else if (self->partial->len > 0)
+    emit_partial (self);
+
   if (self->running)
-    mcp_line_reader_fill (self);
+    finish (self, NULL);
+}
+
+/* Takes what a fill returned. Returns whether to read on. */
+static gboolean
+handle_fill (McpLineReader *self,
+             gssize         n,
+             const GError  *error)
+{
+  if (n < 0)
+    finish (self, error);
+  else if (n == 0)
+    end_of_stream (self);
+  else
+    process (self);
+
+  return self->running;
 }
 
 static void
@@ -244,31 +328,8 @@ mcp_line_reader_fill_cb (GObject      *object,
       return;
     }
 
-  if (n < 0)
-    {
-      finish (self, error);
-      return;
-    }
-
-  if (n == 0)
-    {
-      /* A last line without its newline still counts. */
-      if (self->discarding)
-        finish_discarding (self);
-      else if (self->partial->len > 0)
-        {
-          g_autoptr(GByteArray) line = g_steal_pointer (&self->partial);
-
-          self->partial = g_byte_array_new ();
-          self->line_func ((const char *) line->data, line->len, self->user_data);
-        }
-
-      if (self->running)
-        finish (self, NULL);
-      return;
-    }
-
-  mcp_line_reader_process (self);
+  if (handle_fill (self, n, error))
+    mcp_line_reader_fill (self);
 }
 
 static void
@@ -280,6 +341,53 @@ mcp_line_reader_fill (McpLineReader *self)
                                       mcp_line_reader_fill_cb,
                                       _mcp_line_reader_ref (self));
 }
+
+typedef struct
+{
+  GSource        source;
+  McpLineReader *reader;
+} ReaderSource;
+
+static gboolean
+reader_source_dispatch (GSource     *source,
+                        GSourceFunc  callback,
+                        gpointer     user_data)
+{
+  McpLineReader *self = ((ReaderSource *) source)->reader;
+  g_autoptr(McpLineReader) hold = NULL;
+  g_autoptr(GError) error = NULL;
+  gssize n;
+
+  /* The source may recurse (see _mcp_line_reader_start ()), but a main
+   * loop run from a line callback must not read the next lines in the
+   * middle of this one: the fd is left out of the poll until it is over. */
+  if (self->dispatching)
+    {
+      g_source_modify_unix_fd (source, self->fd_tag, 0);
+      self->paused = TRUE;
+      return G_SOURCE_CONTINUE;
+    }
+
+  hold = _mcp_line_reader_ref (self);
+  self->dispatching = TRUE;
+
+  /* One read (): the fd is readable, so it does not block, and the next
+   * one might. No cancellable, which would cost an eventfd per read. */
+  n = g_buffered_input_stream_fill (self->stream, -1, NULL, &error);
+  handle_fill (self, n, error);
+
+  self->dispatching = FALSE;
+  if (self->paused && self->source != NULL)
+    g_source_modify_unix_fd (self->source, self->fd_tag, G_IO_IN);
+  self->paused = FALSE;
+
+  /* The source is destroyed when the reader stops. */
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs reader_source_funcs = {
+  .dispatch = reader_source_dispatch,
+};
 
 void
 _mcp_line_reader_start (McpLineReader        *self,
@@ -298,7 +406,23 @@ _mcp_line_reader_start (McpLineReader        *self,
   self->user_data = user_data;
   self->running = TRUE;
 
-  mcp_line_reader_fill (self);
+  if (self->fd < 0)
+    {
+      mcp_line_reader_fill (self);
+      return;
+    }
+
+  /* One source for the reader's whole life. It may recurse because GLib
+   * 2.74 takes the fds of a source that may not out of the poll set while
+   * it is dispatched, and puts them back after, with a write to the
+   * context's wakeup fd each time: two more system calls a message. No
+   * reference to the reader: the source never outlives it. */
+  self->source = g_source_new (&reader_source_funcs, sizeof (ReaderSource));
+  ((ReaderSource *) self->source)->reader = self;
+  self->fd_tag = g_source_add_unix_fd (self->source, self->fd, G_IO_IN);
+  g_source_set_can_recurse (self->source, TRUE);
+  g_source_set_static_name (self->source, "[mcp-glib] line reader");
+  g_source_attach (self->source, g_main_context_get_thread_default ());
 }
 
 /* No callback runs after this returns. */
@@ -312,6 +436,7 @@ _mcp_line_reader_stop (McpLineReader *self)
   self->oversized_func = NULL;
   self->end_func = NULL;
   self->user_data = NULL;
+  destroy_source (self);
   g_cancellable_cancel (self->cancellable);
 }
 

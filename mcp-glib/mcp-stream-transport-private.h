@@ -11,7 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* For subclasses that only have their streams once they are opened. */
+/* For subclasses that only have their streams once they are opened: pipes
+ * that nobody else uses, so the transport may make its output non-blocking
+ * and write to it directly. */
 void _mcp_stream_transport_set_streams (McpStreamTransport *self,
                                         GInputStream       *input,
                                         GOutputStream      *output);

@@ -114,6 +114,7 @@ static GHashTable *pending_server_requests;
 static guint next_server_request = 1;
 static gboolean stdout_usable = TRUE;
 static GDataInputStream *input;
+static guint pause_reading_ms;
 
 static gboolean
 write_all (int         fd,
@@ -592,6 +593,14 @@ tool_echo (const ToolCall *call)
 }
 
 static void
+tool_pause_reading (const ToolCall *call)
+{
+  /* Takes effect after this line: see on_line_read (). */
+  pause_reading_ms = get_uint_member (call->args, "ms", 0);
+  answer_text (call, "paused");
+}
+
+static void
 tool_add (const ToolCall *call)
 {
   double sum = get_double_member (call->args, "a", 0) + get_double_member (call->args, "b", 0);
@@ -964,6 +973,12 @@ static const Tool tools[] = {
     .required = { "a", "b" },
     .extra_fields = "{\"outputSchema\":{\"type\":\"object\",\"properties\":{\"sum\":{\"type\":\"number\"}}}}",
     .func = tool_add,
+  },
+  {
+    .name = "pause-reading",
+    .description = "Reads nothing more from stdin for ms milliseconds",
+    .properties = "{" INT_ARG ("ms") "}",
+    .func = tool_pause_reading,
   },
   {
     .name = "sleep",
@@ -1393,6 +1408,12 @@ handle_line (char  *line,
 static void read_next_line (void);
 
 static void
+resume_reading (gpointer user_data G_GNUC_UNUSED)
+{
+  read_next_line ();
+}
+
+static void
 on_line_read (GObject      *source,
               GAsyncResult *result,
               gpointer      user_data G_GNUC_UNUSED)
@@ -1416,6 +1437,15 @@ on_line_read (GObject      *source,
     line[--length] = '\0';
 
   handle_line (line, length);
+
+  /* The client's writes then fill the pipe and wait. */
+  if (pause_reading_ms > 0)
+    {
+      g_timeout_add_once (pause_reading_ms, resume_reading, NULL);
+      pause_reading_ms = 0;
+      return;
+    }
+
   read_next_line ();
 }
 

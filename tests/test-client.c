@@ -2035,6 +2035,136 @@ test_oversized (void)
   server_close (server);
 }
 
+static gboolean inside_handler;
+
+static gboolean
+flag_is_set (gpointer data)
+{
+  return *(gboolean *) data;
+}
+
+static void
+on_notification_nested (McpClient       *client,
+                        const char      *method,
+                        JsonNode        *params,
+                        NotificationLog *log)
+{
+  /* Nothing is read while a handler runs a main loop of its own (as a
+   * modal dialog would): messages arrive in order, one at a time. */
+  g_assert_false (inside_handler);
+  on_notification (client, method, params, log);
+  inside_handler = TRUE;
+  mcp_test_iterate_for (200);
+  inside_handler = FALSE;
+}
+
+static void
+nested_sleep_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(McpToolResult) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean *done = user_data;
+
+  g_assert_false (inside_handler);
+  answer = mcp_client_call_tool_finish (MCP_CLIENT (source), result, &error);
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+static void
+test_nested_main_loop (void)
+{
+  g_autoptr(JsonObject) arguments = mcp_test_parse_object ("{\"ms\":50}");
+  g_autoptr(McpToolResult) result = NULL;
+  gboolean sleep_done = FALSE;
+  g_autofree char *text = NULL;
+  NotificationLog log;
+  guint before = 0;
+  Server *server;
+
+  notification_log_init (&log);
+  server = server_start (NULL);
+  g_signal_connect (server->client, "notification::notifications/message",
+                    G_CALLBACK (on_notification_nested), &log);
+
+  /* Two notifications and the answer, in one read; another answer comes
+   * while the handler of the first notification runs its loop. */
+  mcp_client_call_tool_async (server->client, "sleep", arguments, NULL, nested_sleep_cb,
+                              &sleep_done);
+  result = watched_call_tool (server, "multi", &log, &before);
+  text = mcp_tool_result_dup_text (result);
+  g_assert_cmpstr (text, ==, "multi");
+  g_assert_cmpuint (before, ==, 2);
+  g_assert_cmpstr (notification_log_data (&log, 0), ==, "multi-1");
+  g_assert_cmpstr (notification_log_data (&log, 1), ==, "multi-2");
+
+  g_assert_true (mcp_test_wait_until (flag_is_set, &sleep_done, 5000));
+  assert_echo_works (server);
+
+  server_close (server);
+  notification_log_clear (&log);
+}
+
+/* Requests larger than the pipe: the writes wait for the server to read,
+ * without blocking the main loop, and none is cut or interleaved. */
+static void
+test_large_requests (void)
+{
+  ConcurrentCall calls[50] = { { NULL, } };
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autofree char *big = NULL;
+  guint n_done = 0;
+  Server *server;
+  GPid pid;
+
+  server = server_start (NULL);
+
+  /* Big and small ones mixed: 1 MiB, 2 MiB... and a few bytes. */
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_autoptr(JsonObject) args = json_object_new ();
+      gsize size = i % 10 == 0 ? (i / 10 + 1) * 1024 * 1024 : 10;
+
+      calls[i].n_done = &n_done;
+      calls[i].expected = g_strnfill (size, 'a' + i % 26);
+      json_object_set_string_member (args, "text", calls[i].expected);
+      mcp_client_call_tool_async (server->client, "echo", args, NULL,
+                                  concurrent_call_cb, &calls[i]);
+    }
+
+  g_assert_true (mcp_test_wait_until (all_calls_done, &n_done,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  for (guint i = 0; i < G_N_ELEMENTS (calls); i++)
+    {
+      g_assert_no_error (calls[i].error);
+      g_assert_cmpuint (calls[i].completions, ==, 1);
+      g_assert_true (g_str_equal (calls[i].text, calls[i].expected));
+      g_clear_pointer (&calls[i].expected, g_free);
+      g_clear_pointer (&calls[i].text, g_free);
+    }
+
+  /* A server that stops reading: the write waits, the main loop runs on,
+   * and closing fails the call that was being written. */
+  g_free (call_tool_text (server, "pause-reading", "{\"ms\":60000}"));
+  big = g_strnfill (4 * 1024 * 1024, 'z');
+  json_object_set_string_member (arguments, "text", big);
+  calls[0].completions = 0;
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL,
+                              concurrent_call_cb, &calls[0]);
+  mcp_test_iterate_for (200);
+  g_assert_cmpuint (calls[0].completions, ==, 0);
+
+  pid = server->pid;
+  close_client (server->client);
+  g_assert_cmpuint (calls[0].completions, ==, 1);
+  g_assert_error (calls[0].error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+  g_clear_error (&calls[0].error);
+  server_free (server);
+  assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
+}
+
 static void
 test_split_multi (void)
 {
@@ -2310,6 +2440,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/noise", test_noise);
   g_test_add_func ("/Mcp/Client/oversized", test_oversized);
   g_test_add_func ("/Mcp/Client/split-multi", test_split_multi);
+  g_test_add_func ("/Mcp/Client/large-requests", test_large_requests);
+  g_test_add_func ("/Mcp/Client/nested-main-loop", test_nested_main_loop);
   g_test_add_func ("/Mcp/Client/stderr", test_stderr);
   g_test_add_func ("/Mcp/Client/raw-request", test_raw_request);
   g_test_add_func ("/Mcp/Client/not-connected", test_not_connected);
