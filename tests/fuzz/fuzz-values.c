@@ -15,6 +15,8 @@
  * The input goes through _mcp_json_parse_message(), as every message from
  * a peer does, so what the transports refuse (invalid UTF-8, nesting
  * deeper than MCP_JSON_MAX_DEPTH, scalars) never reaches the value types.
+ * It is also written back with _mcp_json_to_line(), the library's own
+ * serializer, and must read back the same.
  */
 
 #include <string.h>
@@ -349,6 +351,28 @@ feed_element (JsonArray *array,
   feed_node (element);
 }
 
+/* What the library writes reads back as the same value, on one line. */
+static void
+check_round_trip (JsonParser *parser,
+                  JsonNode   *root)
+{
+  g_autoptr(GBytes) line = _mcp_json_to_line (root);
+  g_autoptr(JsonNode) back = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+  const char *text = g_bytes_get_data (line, &len);
+
+  if (len < 2 || text[len - 1] != '\n' || memchr (text, '\n', len - 1) != NULL)
+    fuzz_fail ("_mcp_json_to_line () did not write one line");
+
+  back = _mcp_json_parse_message (parser, text, len - 1, &error);
+  if (back == NULL)
+    fuzz_fail ("what _mcp_json_to_line () wrote does not parse: %s", error->message);
+  if (!json_node_equal (root, back))
+    fuzz_fail ("what _mcp_json_to_line () wrote reads back differently: %.*s", (int) MIN (len, 200),
+               text);
+}
+
 int
 LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
@@ -368,6 +392,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   root = _mcp_json_parse_message (parser, (const char *) data, size, NULL);
   if (root == NULL)
     return 0;
+
+  check_round_trip (parser, root);
 
   if (JSON_NODE_HOLDS_OBJECT (root))
     {
