@@ -1244,7 +1244,8 @@ check_ready (McpClient *self,
     }
 }
 
-/* Fails @task at once if the server did not declare @capability. */
+/* Fails @task at once if the server did not declare @capability. @what is
+ * untranslated (marked with N_()): it is only translated when needed. */
 static gboolean
 check_capability (McpClient  *self,
                   GTask      *task,
@@ -1258,7 +1259,7 @@ check_capability (McpClient  *self,
   g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                            _("The server does not offer %s (it did not declare the “%s” "
                              "capability)"),
-                           what, capability);
+                           _(what), capability);
   return FALSE;
 }
 
@@ -1689,7 +1690,7 @@ list_all_async (McpClient           *self,
   g_task_set_source_tag (task, source_tag);
 
   if (!check_ready (self, task) || !check_capability (self, task, kind->capability,
-                                                      _(kind->what)))
+                                                      kind->what))
     return;
 
   state = g_new0 (ListState, 1);
@@ -2106,7 +2107,7 @@ mcp_client_call_tool_full_async (McpClient           *self,
   call->options = options != NULL ? g_object_ref (options) : NULL;
   g_task_set_task_data (task, call, (GDestroyNotify) tool_call_free);
 
-  if (!check_ready (self, task) || !check_capability (self, task, "tools", _("tools")))
+  if (!check_ready (self, task) || !check_capability (self, task, "tools", N_("tools")))
     return;
 
   /* How to call a tool depends on its description: fetch the list once if
@@ -3355,7 +3356,7 @@ mcp_client_read_resource_async (McpClient           *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (uri != NULL);
 
-  typed_call_async (self, mcp_client_read_resource_async, "resources", _("resources"),
+  typed_call_async (self, mcp_client_read_resource_async, "resources", N_("resources"),
                     "resources/read", params_with_string ("uri", uri), parse_resource_contents,
                     cancellable, callback, user_data);
 }
@@ -3593,7 +3594,7 @@ mcp_client_get_prompt_async (McpClient           *self,
   if (arguments != NULL)
     json_object_set_object_member (params, "arguments", string_map_to_object (arguments));
 
-  typed_call_async (self, mcp_client_get_prompt_async, "prompts", _("prompts"),
+  typed_call_async (self, mcp_client_get_prompt_async, "prompts", N_("prompts"),
                     "prompts/get", _mcp_json_node_new_object (params), parse_prompt_result,
                     cancellable, callback, user_data);
 }
@@ -3671,7 +3672,7 @@ complete_async (McpClient           *self,
       json_object_set_object_member (params, "context", context_object);
     }
 
-  typed_call_async (self, source_tag, "completions", _("completions"),
+  typed_call_async (self, source_tag, "completions", N_("completions"),
                     "completion/complete", _mcp_json_node_new_object (params), parse_completion,
                     cancellable, callback, user_data);
 }
@@ -3805,7 +3806,7 @@ mcp_client_set_logging_level_async (McpClient           *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (level <= MCP_LOG_LEVEL_EMERGENCY);
 
-  typed_call_async (self, mcp_client_set_logging_level_async, "logging", _("logging"),
+  typed_call_async (self, mcp_client_set_logging_level_async, "logging", N_("logging"),
                     "logging/setLevel",
                     params_with_string ("level", mcp_log_level_to_string (level)), NULL,
                     cancellable, callback, user_data);
@@ -3906,7 +3907,7 @@ mcp_client_get_task_async (McpClient           *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (task_id != NULL);
 
-  typed_call_async (self, mcp_client_get_task_async, "tasks", _("tasks"),
+  typed_call_async (self, mcp_client_get_task_async, "tasks", N_("tasks"),
                     "tasks/get", params_with_string ("taskId", task_id), parse_task,
                     cancellable, callback, user_data);
 }
@@ -3953,7 +3954,7 @@ mcp_client_cancel_task_async (McpClient           *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (task_id != NULL);
 
-  typed_call_async (self, mcp_client_cancel_task_async, "tasks", _("tasks"),
+  typed_call_async (self, mcp_client_cancel_task_async, "tasks", N_("tasks"),
                     "tasks/cancel", params_with_string ("taskId", task_id), parse_task,
                     cancellable, callback, user_data);
 }
