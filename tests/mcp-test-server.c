@@ -25,6 +25,7 @@
 
 #include <gio/gio.h>
 #include <gio/gunixinputstream.h>
+#include <glib-unix.h>
 #include <json-glib/json-glib.h>
 
 #define DEFAULT_PROTOCOL_VERSION "2025-11-25"
@@ -687,6 +688,14 @@ tool_getenv (const ToolCall *call)
 }
 
 static void
+tool_getcwd (const ToolCall *call)
+{
+  g_autofree char *dir = g_get_current_dir ();
+
+  answer_text (call, dir);
+}
+
+static void
 tool_received (const ToolCall *call)
 {
   JsonArray *messages = json_array_sized_new (received_messages->len);
@@ -908,27 +917,67 @@ reap_grandchild (GPid     pid,
 static void
 tool_spawn_grandchild (const ToolCall *call)
 {
-  pid_t pid = fork ();
+  guint depth = CLAMP (get_uint_member (call->args, "depth", 1), 1, 16);
+  JsonObject *structured = json_object_new ();
+  JsonArray *pids = json_array_new ();
   g_autofree char *text = NULL;
+  int report[2];
+  pid_t pid;
 
-  if (pid < 0)
+  if (!g_unix_open_pipe (report, FD_CLOEXEC, NULL))
     {
       send_error (call->id, JSONRPC_INTERNAL_ERROR, g_strerror (errno), NULL);
       return;
     }
 
-  /* The child keeps our stdio pipes open and shares our process group,
-   * like a helper a real server might leave behind. */
+  pid = fork ();
+  if (pid < 0)
+    {
+      send_error (call->id, JSONRPC_INTERNAL_ERROR, g_strerror (errno), NULL);
+      close (report[0]);
+      close (report[1]);
+      return;
+    }
+
+  /* The child keeps our stdio pipes open, like a helper a real server
+   * might leave behind. With a depth, it starts a child of its own, and so
+   * on, as `npx` starts a shell that starts the real server. Each one
+   * reports its pid, then sleeps. */
   if (pid == 0)
-    for (;;)
-      sleep (60);
+    {
+      for (guint level = 1; ; level++)
+        {
+          pid_t self = getpid ();
+
+          if (write (report[1], &self, sizeof self) != sizeof self || level == depth ||
+              fork () != 0)
+            break;
+        }
+
+      close (report[1]);
+      for (;;)
+        sleep (60);
+    }
 
   /* Reaped so a killed grandchild does not linger as a zombie that
    * still looks alive to the tests. */
   g_child_watch_add (pid, reap_grandchild, NULL);
 
+  close (report[1]);
+  for (guint i = 0; i < depth; i++)
+    {
+      pid_t descendant;
+
+      if (read (report[0], &descendant, sizeof descendant) != sizeof descendant)
+        break;
+      json_array_add_int_element (pids, descendant);
+    }
+  close (report[0]);
+
+  json_object_set_int_member (structured, "pid", pid);
+  json_object_set_array_member (structured, "pids", pids);
   text = g_strdup_printf ("%d", (int) pid);
-  send_result (call->id, tool_result (text, object_with_member ("pid", json_node_init_int (json_node_alloc (), pid)), FALSE));
+  send_result (call->id, tool_result (text, object_node (structured), FALSE));
 }
 
 static void
@@ -998,6 +1047,12 @@ static const Tool tools[] = {
     .properties = "{" STRING_ARG ("name") "}",
     .required = { "name" },
     .func = tool_getenv,
+  },
+  {
+    .name = "getcwd",
+    .description = "Answers with the working directory",
+    .properties = "{}",
+    .func = tool_getcwd,
   },
   {
     .name = "received",
@@ -1110,8 +1165,9 @@ static const Tool tools[] = {
   },
   {
     .name = "spawn-grandchild",
-    .description = "Forks a child that sleeps forever and answers with its pid",
-    .properties = "{}",
+    .description = "Forks a child that sleeps forever and answers with its pid; with a depth, "
+                   "a chain of that many processes, each the child of the one before",
+    .properties = "{" INT_ARG ("depth") "}",
     .func = tool_spawn_grandchild,
   },
   {

@@ -1752,21 +1752,56 @@ test_close_stubborn (void)
   server_close (server);
 }
 
+/* Has the server start a chain of @depth processes, each the child of the
+ * one before; returns their pids, its own child's first. */
+static GArray *
+spawn_descendants (Server *server,
+                   guint   depth)
+{
+  g_autofree char *arguments = g_strdup_printf ("{\"depth\":%u}", depth);
+  g_autoptr(JsonObject) structured = call_tool_structured (server, "spawn-grandchild", arguments);
+  JsonArray *array = json_object_get_array_member (structured, "pids");
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+
+  g_assert_nonnull (array);
+  g_assert_cmpuint (json_array_get_length (array), ==, depth);
+
+  for (guint i = 0; i < depth; i++)
+    {
+      GPid pid = json_array_get_int_element (array, i);
+
+      assert_process_alive (pid);
+      g_assert_cmpint (pid, !=, server->pid);
+      g_array_append_val (adopted_pids, pid);
+      g_array_append_val (pids, pid);
+    }
+
+  g_assert_cmpint (g_array_index (pids, GPid, 0), ==,
+                   mcp_test_lookup_int_or_fail (structured, "pid"));
+
+  return pids;
+}
+
 static GPid
 spawn_grandchild (Server *server)
 {
-  g_autoptr(JsonObject) structured = call_tool_structured (server, "spawn-grandchild", NULL);
-  GPid pid = mcp_test_lookup_int_or_fail (structured, "pid");
+  g_autoptr(GArray) pids = spawn_descendants (server, 1);
 
-  assert_process_alive (pid);
-  g_array_append_val (adopted_pids, pid);
+  return g_array_index (pids, GPid, 0);
+}
 
-  return pid;
+static void
+assert_processes_gone (GArray *pids,
+                       guint   timeout_ms)
+{
+  for (guint i = 0; i < pids->len; i++)
+    assert_process_gone (g_array_index (pids, GPid, i), timeout_ms);
 }
 
 static void
 test_grandchild (void)
 {
+  g_autoptr(GArray) descendants = NULL;
   Server *server;
   GPid grandchild;
   GPid pid;
@@ -1785,6 +1820,83 @@ test_grandchild (void)
   server_free (server);
   assert_process_gone (pid, 3000);
   assert_process_gone (grandchild, 3000);
+
+  /* Further down: the server's processes are found by their parents, not
+   * by a process group (the server has none of its own). */
+  server = server_start (NULL);
+  descendants = spawn_descendants (server, 3);
+  server_close (server);
+  assert_processes_gone (descendants, 3000);
+  g_clear_pointer (&descendants, g_array_unref);
+
+  server = server_start (NULL);
+  descendants = spawn_descendants (server, 3);
+  pid = server->pid;
+  server_free (server);
+  assert_process_gone (pid, 3000);
+  assert_processes_gone (descendants, 3000);
+}
+
+/* A server that ignores EOF and SIGTERM, and so do the processes it
+ * started (they inherit that): SIGKILL ends them all. */
+static void
+test_grandchild_stubborn (void)
+{
+  g_autoptr(GArray) descendants = NULL;
+  Server *server;
+  gint64 start;
+  GPid pid;
+
+  server = server_start ("--ignore-eof", "--ignore-term", NULL);
+  pid = server->pid;
+  descendants = spawn_descendants (server, 2);
+
+  start = g_get_monotonic_time ();
+  close_client (server->client);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 6000);
+  assert_process_gone (pid, 1000);
+  assert_processes_gone (descendants, 1000);
+
+  server_close (server);
+}
+
+/* With a working directory, GLib starts the server with fork() rather than
+ * posix_spawn(): the server runs there, and is stopped in the same way. */
+static void
+test_cwd (void)
+{
+  g_autoptr(GArray) descendants = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("mcp-glib-test-XXXXXX", NULL);
+  g_autofree char *real_dir = NULL;
+  g_autofree char *text = NULL;
+  Server *server;
+  GPid pid;
+
+  g_assert_nonnull (dir);
+  real_dir = realpath (dir, NULL);
+  g_assert_nonnull (real_dir);
+
+  server = server_new (NULL);
+  mcp_stdio_transport_set_cwd (server->transport, dir);
+  server_connect_or_fail (server);
+  text = call_tool_text (server, "getcwd", NULL);
+  g_assert_cmpstr (text, ==, real_dir);
+  descendants = spawn_descendants (server, 2);
+  server_close (server);
+  assert_processes_gone (descendants, 3000);
+  g_clear_pointer (&descendants, g_array_unref);
+
+  /* Dropped without closing. */
+  server = server_new (NULL);
+  mcp_stdio_transport_set_cwd (server->transport, dir);
+  server_connect_or_fail (server);
+  descendants = spawn_descendants (server, 2);
+  pid = server->pid;
+  server_free (server);
+  assert_process_gone (pid, 3000);
+  assert_processes_gone (descendants, 3000);
+
+  g_assert_cmpint (rmdir (dir), ==, 0);
 }
 
 static void
@@ -2433,6 +2545,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/close", test_close);
   g_test_add_func ("/Mcp/Client/close-stubborn", test_close_stubborn);
   g_test_add_func ("/Mcp/Client/grandchild", test_grandchild);
+  g_test_add_func ("/Mcp/Client/grandchild-stubborn", test_grandchild_stubborn);
+  g_test_add_func ("/Mcp/Client/cwd", test_cwd);
   g_test_add_func ("/Mcp/Client/dispose-unclosed", test_dispose_unclosed);
   g_test_add_func ("/Mcp/Client/dispose-states", test_dispose_states);
   g_test_add_func ("/Mcp/Client/environment", test_environment);
