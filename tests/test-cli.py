@@ -262,6 +262,32 @@ def test_signals_cancel_the_call():
     assert interrupt_call(signal.SIGTERM) == 143
 
 
+def test_ctrl_c_from_a_terminal():
+    # A terminal sends SIGINT to the whole foreground process group: the
+    # server, in the client's group, may die of it before the client's own
+    # handler runs. Either way it is an interruption (130), and it ends
+    # follow normally. Which one hears it first varies: try it often.
+    for attempt in range(20):
+        proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "call", "countdown",
+                                 '{"from": 10}'], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=dict(ENV, G_MESSAGES_DEBUG="Mcp"), start_new_session=True)
+        read_until(proc, proc.stderr, '"method":"tools/call"')
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=TIMEOUT)
+        assert proc.returncode == 130, (attempt, proc.returncode, err[-300:])
+
+    for attempt in range(5):
+        proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "follow", "log",
+                                 '{"message": "followed"}'], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV,
+                                start_new_session=True)
+        read_until(proc, proc.stdout, "logged\n")
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=TIMEOUT)
+        assert proc.returncode == 0, (attempt, proc.returncode, err)
+
+
 def test_follow():
     proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "follow", "log",
                              '{"message": "followed"}'], stdin=subprocess.DEVNULL,
@@ -392,6 +418,7 @@ TESTS = [
     test_tool_errors,
     test_connection_failures,
     test_signals_cancel_the_call,
+    test_ctrl_c_from_a_terminal,
     test_follow,
     test_everything_lists,
     test_everything_read,

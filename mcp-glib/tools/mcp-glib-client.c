@@ -650,6 +650,30 @@ finish (App *app,
   g_main_loop_quit (app->loop);
 }
 
+/* The signal that interrupted us, if any. A terminal's Ctrl+C reaches the
+ * whole foreground process group, the server included, and the server may
+ * die of it before our own handler runs: its death by SIGINT says the same. */
+static int
+interrupting_signal (App *app)
+{
+  McpTransport *transport;
+  GSubprocess *subprocess;
+
+  if (app->signum != 0)
+    return app->signum;
+
+  transport = app->client != NULL ? mcp_client_get_transport (app->client) : NULL;
+  if (!MCP_IS_STDIO_TRANSPORT (transport) ||
+      !(subprocess = mcp_stdio_transport_get_subprocess (MCP_STDIO_TRANSPORT (transport))))
+    return 0;
+
+  if (g_subprocess_get_identifier (subprocess) == NULL && g_subprocess_get_if_signaled (subprocess) &&
+      g_subprocess_get_term_sig (subprocess) == SIGINT)
+    return SIGINT;
+
+  return 0;
+}
+
 /* What a failed request means for the exit status: the server refused it
  * (a JSON-RPC error, or a feature it did not declare), or the connection
  * failed under it (it died, broke the protocol or did not answer in time).
@@ -659,13 +683,15 @@ fail_request (App          *app,
               const GError *error,
               const char   *context)
 {
+  int signum;
+
   /* A follow whose server died hears of it twice. */
   if (app->done)
     return;
 
-  if (app->signum != 0)
+  if ((signum = interrupting_signal (app)) != 0)
     {
-      finish (app, 128 + app->signum);
+      finish (app, 128 + signum);
       return;
     }
 
@@ -1619,13 +1645,15 @@ on_connected (GObject      *object,
 
   if (!mcp_client_connect_finish (MCP_CLIENT (object), result, &error))
     {
+      int signum;
+
       /* A follow stopped while connecting has already finished. */
       if (app->done)
         return;
 
-      if (app->signum != 0)
+      if ((signum = interrupting_signal (app)) != 0)
         {
-          finish (app, 128 + app->signum);
+          finish (app, 128 + signum);
           return;
         }
 
@@ -1679,6 +1707,13 @@ on_client_closed (McpClient    *client,
   /* Other commands learn of it from their request, with the details. */
   if (!app->following || app->done)
     return;
+
+  /* Ctrl+C is how follow is meant to end, whoever hears of it first. */
+  if (interrupting_signal (app) == SIGINT)
+    {
+      finish (app, EXIT_OK);
+      return;
+    }
 
   if (error != NULL)
     print_error (_("The connection to the server ended: %s"), error->message);
