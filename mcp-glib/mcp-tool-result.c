@@ -10,6 +10,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "mcp-i18n-private.h"
@@ -36,6 +38,7 @@ struct _McpToolResult
   GObject     parent_instance;
 
   JsonObject *json;
+  /* Made on first use: most callers only want the text. */
   GListStore *content;
 };
 
@@ -63,6 +66,44 @@ mcp_tool_result_finalize (GObject *object)
   G_OBJECT_CLASS (mcp_tool_result_parent_class)->finalize (object);
 }
 
+/* The blocks of the result's "content", checked when it was made. */
+static JsonArray *
+content_array (McpToolResult *self)
+{
+  return _mcp_json_object_get_array (self->json, "content");
+}
+
+static GListStore *
+ensure_content (McpToolResult *self)
+{
+  JsonArray *content;
+
+  if (self->content != NULL)
+    return self->content;
+
+  self->content = g_list_store_new (MCP_TYPE_CONTENT);
+  if ((content = content_array (self)) != NULL)
+    {
+      guint n = json_array_get_length (content);
+      g_autoptr(GPtrArray) blocks = g_ptr_array_new_full (n, g_object_unref);
+
+      /* The JSON was checked when the result was made, but it is the
+       * caller's to change since. */
+      for (guint i = 0; i < n; i++)
+        {
+          JsonNode *element = json_array_get_element (content, i);
+          McpContent *block;
+
+          if (JSON_NODE_HOLDS_OBJECT (element) &&
+              (block = mcp_content_new_from_json (json_node_get_object (element), NULL)))
+            g_ptr_array_add (blocks, block);
+        }
+      g_list_store_splice (self->content, 0, 0, blocks->pdata, blocks->len);
+    }
+
+  return self->content;
+}
+
 static void
 mcp_tool_result_get_property (GObject    *object,
                               guint       prop_id,
@@ -74,7 +115,7 @@ mcp_tool_result_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_CONTENT:
-      g_value_set_object (value, self->content);
+      g_value_set_object (value, ensure_content (self));
       break;
 
     case PROP_STRUCTURED_CONTENT:
@@ -153,7 +194,6 @@ mcp_tool_result_class_init (McpToolResultClass *klass)
 static void
 mcp_tool_result_init (McpToolResult *self)
 {
-  self->content = g_list_store_new (MCP_TYPE_CONTENT);
 }
 
 /**
@@ -189,26 +229,24 @@ mcp_tool_result_new_from_json (JsonObject  *json,
       return NULL;
     }
 
-  self = g_object_new (MCP_TYPE_TOOL_RESULT, NULL);
-  self->json = json_object_ref (json);
-
+  /* What mcp_content_new_from_json () needs, checked now; the blocks are
+   * made when they are asked for. */
   content = content_node != NULL ? json_node_get_array (content_node) : NULL;
   for (guint i = 0; content != NULL && i < json_array_get_length (content); i++)
     {
       JsonNode *element = json_array_get_element (content, i);
-      g_autoptr(McpContent) block = NULL;
 
       if (!JSON_NODE_HOLDS_OBJECT (element) ||
-          !(block = mcp_content_new_from_json (json_node_get_object (element), error)))
+          _mcp_json_object_get_string (json_node_get_object (element), "type") == NULL)
         {
-          g_clear_error (error);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _("Content block %u of the tool result is not a content block"), i);
           return NULL;
         }
-
-      g_list_store_append (self->content, block);
     }
+
+  self = g_object_new (MCP_TYPE_TOOL_RESULT, NULL);
+  self->json = json_object_ref (json);
 
   return g_steal_pointer (&self);
 }
@@ -228,7 +266,7 @@ mcp_tool_result_get_content (McpToolResult *self)
 {
   g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
 
-  return G_LIST_MODEL (self->content);
+  return G_LIST_MODEL (ensure_content (self));
 }
 
 /**
@@ -281,26 +319,38 @@ mcp_tool_result_get_is_error (McpToolResult *self)
 char *
 mcp_tool_result_dup_text (McpToolResult *self)
 {
-  GString *text = g_string_new (NULL);
+  GString *text = NULL;
+  JsonArray *content;
   guint n;
 
   g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
 
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->content));
+  /* Straight from the JSON, as mcp_content_get_text () reads a text block:
+   * no content block objects for a string. */
+  content = content_array (self);
+  n = content != NULL ? json_array_get_length (content) : 0;
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(McpContent) block = g_list_model_get_item (G_LIST_MODEL (self->content), i);
+      JsonNode *element = json_array_get_element (content, i);
+      JsonObject *block;
       const char *block_text;
 
-      if (mcp_content_get_kind (block) != MCP_CONTENT_KIND_TEXT ||
-          !(block_text = mcp_content_get_text (block)))
+      if (!JSON_NODE_HOLDS_OBJECT (element))
         continue;
-      if (text->len > 0)
+      block = json_node_get_object (element);
+      if (g_strcmp0 (_mcp_json_object_get_string (block, "type"), "text") != 0 ||
+          !(block_text = _mcp_json_object_get_string (block, "text")))
+        continue;
+
+      /* One text, the usual case: copied once, not grown. */
+      if (text == NULL)
+        text = g_string_sized_new (strlen (block_text) + 1);
+      else if (text->len > 0)
         g_string_append_c (text, '\n');
       g_string_append (text, block_text);
     }
 
-  return g_string_free (text, FALSE);
+  return text != NULL ? g_string_free (text, FALSE) : g_strdup ("");
 }
 
 /**
