@@ -1959,6 +1959,7 @@ task_created_cb (GObject      *object,
                  gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
+  McpClient *self = g_task_get_source_object (task);
   ToolCall *call = g_task_get_task_data (task);
   g_autoptr(JsonNode) answer = NULL;
   g_autoptr(McpTask) created = NULL;
@@ -1994,8 +1995,17 @@ task_created_cb (GObject      *object,
                                      : CLAMP (interval, MIN_POLL_INTERVAL_MS, MAX_POLL_INTERVAL_MS);
 
   g_debug ("The tool “%s” runs as task %s", call->name, call->task_id);
-  g_ptr_array_add (MCP_CLIENT (g_task_get_source_object (task))->task_tool_calls,
-                   g_object_ref (task));
+  g_ptr_array_add (self->task_tool_calls, g_object_ref (task));
+
+  /* The connection may have ended while this answer waited for its
+   * callback (GTask calls back from a later main loop iteration): then
+   * nothing would end the wait. The poll fails at once, with the reason. */
+  if (self->state == MCP_CLIENT_STATE_CLOSED)
+    {
+      tool_call_poll_cb (task);
+      return;
+    }
+
   tool_call_poll (task);
 }
 
