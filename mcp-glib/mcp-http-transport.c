@@ -130,7 +130,6 @@ struct _McpHttpTransport
   GPtrArray     *renewal;
   JsonNode      *initialize;
   JsonNode      *initialized;
-  JsonParser    *parser;
 
   guint          opened : 1;
   guint          closing : 1;
@@ -306,7 +305,7 @@ deliver (Exchange   *ex,
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("← %.*s", (int) MIN (len, 2000), data);
 
-  message = _mcp_json_parse_message (self->parser, data, len, &error);
+  message = _mcp_json_parse_message (data, len, &error);
   if (message == NULL)
     {
       g_debug ("Dropped a message from %s: %s", self->url, error->message);
@@ -1174,7 +1173,6 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_pointer (&self->renewal, g_ptr_array_unref);
   g_clear_pointer (&self->initialize, json_node_unref);
   g_clear_pointer (&self->initialized, json_node_unref);
-  g_clear_object (&self->parser);
 
   G_OBJECT_CLASS (mcp_http_transport_parent_class)->finalize (object);
 }
@@ -1373,7 +1371,6 @@ mcp_http_transport_init (McpHttpTransport *self)
   self->cancellable = g_cancellable_new ();
   self->exchanges = g_ptr_array_new ();
   self->legacy_queue = g_ptr_array_new ();
-  self->parser = json_parser_new ();
 }
 
 /**

@@ -11,20 +11,16 @@
 
 G_BEGIN_DECLS
 
-/* Deeper input is refused before parsing: json-glib's parser recurses once
- * per level, and a hostile peer must not be able to exhaust the stack. */
+/* Deeper input is refused: a tree that deep is no message, and code that
+ * walks trees recursively (json-glib's own copy and free among them) must
+ * not exhaust the stack on one. */
 #define MCP_JSON_MAX_DEPTH 512
 
-JsonNode   *_mcp_json_parse_message     (JsonParser  *parser,
-                                         const char  *data,
+JsonNode   *_mcp_json_parse_message     (const char  *data,
                                          gsize        len,
                                          GError     **error);
 gboolean    _mcp_json_text_is_blank     (const char  *data,
                                          gsize        len);
-gboolean    _mcp_json_check_text        (const char  *data,
-                                         gsize        len,
-                                         guint        max_depth,
-                                         GError     **error);
 JsonNode   *_mcp_json_node_new_object   (JsonObject  *object);
 GBytes     *_mcp_json_to_line           (JsonNode    *node);
 const char *_mcp_json_object_get_string (JsonObject  *object,

@@ -57,7 +57,6 @@ typedef struct
   GInputStream   *input;
   GOutputStream  *output;
   McpLineReader  *reader;
-  JsonParser     *parser;
   guint64         max_message_size;
   guint           skipped_lines;
 
@@ -174,7 +173,6 @@ on_line (const char *line,
          gpointer    user_data)
 {
   McpStreamTransport *self = user_data;
-  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
 
@@ -184,7 +182,7 @@ on_line (const char *line,
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("← %.*s", (int) MIN (len, 2000), line);
 
-  root = _mcp_json_parse_message (priv->parser, line, len, &error);
+  root = _mcp_json_parse_message (line, len, &error);
   if (root == NULL)
     {
       skip_line (self, error, line, len);
@@ -750,7 +748,6 @@ mcp_stream_transport_finalize (GObject *object)
 
   g_clear_object (&priv->input);
   g_clear_object (&priv->output);
-  g_clear_object (&priv->parser);
   g_clear_object (&priv->write_cancellable);
   g_clear_error (&priv->write_error);
   g_clear_pointer (&priv->close_tasks, g_ptr_array_unref);
@@ -901,7 +898,6 @@ mcp_stream_transport_init (McpStreamTransport *self)
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
 
   priv->max_message_size = MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE;
-  priv->parser = json_parser_new ();
   priv->write_cancellable = g_cancellable_new ();
   priv->output_fd = -1;
   g_queue_init (&priv->queue);

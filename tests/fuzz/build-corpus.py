@@ -4,8 +4,8 @@
 #
 #   build-corpus.py OUTDIR [SCHEMADIR]
 #
-# writes OUTDIR/framer, OUTDIR/rpc and OUTDIR/values (replacing what was
-# there). SCHEMADIR defaults to $MCP_SCHEMA_DIR or ../shared/schema next to
+# writes OUTDIR/framer, OUTDIR/rpc, OUTDIR/values and OUTDIR/json (replacing
+# what was there). SCHEMADIR defaults to $MCP_SCHEMA_DIR or ../shared/schema next to
 # the source tree; without it, only the hand-written seeds are made.
 #
 # - values: every example as it is, and every definition of every schema
@@ -20,6 +20,12 @@
 #   call, the server's requests and notifications, batches, progress for
 #   the calls that asked for it, and the harness's own fuzz/* notifications,
 #   under each of the target's flags.
+# - json: the examples compact, indented and with every non-ASCII character
+#   escaped; the schemas as single lines; hand-written texts for every
+#   corner of the grammar: escapes, surrogates, numbers at the edges of
+#   gint64 and double, duplicate names, nesting at and beyond the limit,
+#   invalid UTF-8, control characters, and what json-glib 1.6 accepts
+#   beyond RFC 8259 (comments, single quotes, hex and octal, "\u0000").
 
 import json
 import os
@@ -285,6 +291,53 @@ def build_framer(corpus, examples, schemas):
         b"[\"" + b"\xc3\xa9" * n + b"\"]\n" for n in (2045, 2046, 2047, 2048, 2049)))
 
 
+JSON_TEXTS = [
+    b"{}", b"[]", b" \t\r\n[ \t\r\n] \t\r\n", b"[[],{},[[]],{\"a\":{}}]",
+    b'{"jsonrpc":"2.0","id":42,"result":{"content":[{"type":"text","text":"' + b"x" * 64 + b'"}]}}',
+    b'["\\"\\\\\\/\\b\\f\\n\\r\\t", "\\u0041\\u00e9\\u4e2d\\uFFFF"]',
+    b'["\\ud83d\\ude00", "\\uDBFF\\uDFFF", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\"]',
+    b'["\\u0000", "a\\u0000b", "\\u0001\\u001f"]',
+    b'["\\x", "\\\'", "\\u12", "\\u12g4", "\\U0041"]',
+    "[\"é\", \"中文\", \"😀\", \"\x7f\"]".encode(),
+    b'["\xff", "\xc3", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80"]',
+    b'{"\xc3\xa9":1, "\xff":2}', b"[\xff]", b"[1,\xc3\xa9]",
+    b'["a\x01b", "a\tb", "a\nb", "a\x00b", "a\x1fb"]',
+    b"[0, -0, 1, -1, 0.0, -0.0, 1e2, 1E+2, 1e-2, -2.5E-10, 0e0, -0e0]",
+    b"[9223372036854775807, -9223372036854775808, 9223372036854775808, -9223372036854775809]",
+    b"[18446744073709551615, 18446744073709551616, 99999999999999999999999999]",
+    b"[1e400, -1e400, 1e-400, 4.9e-324, 1.7976931348623157e308, 123456789012345678901234567890e-10]",
+    b"[01, 00, -01, 0x10, -0x10, $10, 0b101, 1., 0., .5, -.5, - 1, +1, 1.e5, --1, 1e, 1e+]",
+    b"[1 /* comment */, /**/2, -/**/3]", b"[1 /x*/, 2 /*/, 3 //]", b'{"a"://///"s"}', b"['single', 'quo\"ted']",
+    b"{'a':1}",
+    b'{"a":1,"b":2,"a":3}', b'{"a":[1],"a":null,"a":{"b":1,"b":[2]},"c":"x","a":"s"}',
+    b'{"a":1,}', b"[1,]", b"[,1]", b"[1 2]", b"{a:1}", b'{"a" 1}', b'{"a":}', b"[1}", b"{]",
+    b"[tru]", b"[nulls]", b"[NaN]", b"[Infinity]", b"[true,false,null]",
+    b"[1] x", b"[1][2]", b"{}{}", b"[1]\x00", b"\xef\xbb\xbf{}", b"\x0c{}", b"[1,\x0c2]",
+    b"1", b'"a"', b"null", b"", b"[", b'{"a":', b'["abc', b"[1.",
+]
+
+
+def build_json(corpus, examples, schemas):
+    for type_name, items in examples.items():
+        for stem, value in items:
+            corpus.add(f"{type_name}-{stem}", line(value))
+            corpus.add(f"{type_name}-{stem}-indented",
+                       json.dumps(value, indent=2, ensure_ascii=False).encode())
+            corpus.add(f"{type_name}-{stem}-ascii",
+                       json.dumps(value, ensure_ascii=True).encode())
+    for version, schema in schemas:
+        corpus.add(f"schema-{version}", line(schema))
+    for i, text in enumerate(JSON_TEXTS):
+        corpus.add(f"hand-{i:02d}", text)
+    corpus.add("depth-512", b"[" * 512 + b"]" * 512)
+    corpus.add("depth-513", b"[" * 513 + b"]" * 513)
+    corpus.add("depth-512-mixed", b'{"a":[' * 256 + b"1" + b"]}" * 256)
+    corpus.add("depth-100000", b'{"a":[' * 50000)
+    corpus.add("long-string", b'["' + b"lorem ipsum \xc3\xa9 \\n " * 2000 + b'"]')
+    corpus.add("many-duplicates", b"{" + b",".join(b'"k%d":%d' % (i % 50, i)
+                                                 for i in range(2000)) + b"}")
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__ or "usage: build-corpus.py OUTDIR [SCHEMADIR]", file=sys.stderr)
@@ -301,7 +354,8 @@ def main():
     counts = []
     for name, build in (("values", lambda c: build_values(c, examples, schemas)),
                         ("rpc", lambda c: build_rpc(c, examples)),
-                        ("framer", lambda c: build_framer(c, examples, schemas))):
+                        ("framer", lambda c: build_framer(c, examples, schemas)),
+                        ("json", lambda c: build_json(c, examples, schemas))):
         corpus = Corpus(outdir, name)
         build(corpus)
         counts.append(f"{name} {corpus.count}")

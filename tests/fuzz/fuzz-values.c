@@ -19,6 +19,7 @@
  * serializer, and must read back the same.
  */
 
+#include <math.h>
 #include <string.h>
 
 #include "mcp-json-private.h"
@@ -351,10 +352,64 @@ feed_element (JsonArray *array,
   feed_node (element);
 }
 
+/* Whether @written is what the serializer makes of @node: the same, but
+ * for the infinite numbers that a huge exponent reads as, which JSON
+ * cannot carry and which are written as null (as JSON.stringify () does). */
+static gboolean
+same_as_written (JsonNode *node,
+                 JsonNode *written)
+{
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
+      !isfinite (json_node_get_double (node)))
+    return JSON_NODE_HOLDS_NULL (written);
+
+  if (json_node_get_node_type (node) != json_node_get_node_type (written))
+    return FALSE;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      JsonObject *written_object = json_node_get_object (written);
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      if (json_object_get_size (object) != json_object_get_size (written_object))
+        return FALSE;
+
+      json_object_iter_init (&iter, object);
+      while (json_object_iter_next (&iter, &name, &member))
+        {
+          JsonNode *written_member = json_object_get_member (written_object, name);
+
+          if (written_member == NULL || !same_as_written (member, written_member))
+            return FALSE;
+        }
+      return TRUE;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      JsonArray *written_array = json_node_get_array (written);
+      guint length = json_array_get_length (array);
+
+      if (length != json_array_get_length (written_array))
+        return FALSE;
+
+      for (guint i = 0; i < length; i++)
+        if (!same_as_written (json_array_get_element (array, i),
+                              json_array_get_element (written_array, i)))
+          return FALSE;
+      return TRUE;
+    }
+
+  return json_node_equal (node, written);
+}
+
 /* What the library writes reads back as the same value, on one line. */
 static void
-check_round_trip (JsonParser *parser,
-                  JsonNode   *root)
+check_round_trip (JsonNode *root)
 {
   g_autoptr(GBytes) line = _mcp_json_to_line (root);
   g_autoptr(JsonNode) back = NULL;
@@ -365,10 +420,10 @@ check_round_trip (JsonParser *parser,
   if (len < 2 || text[len - 1] != '\n' || memchr (text, '\n', len - 1) != NULL)
     fuzz_fail ("_mcp_json_to_line () did not write one line");
 
-  back = _mcp_json_parse_message (parser, text, len - 1, &error);
+  back = _mcp_json_parse_message (text, len - 1, &error);
   if (back == NULL)
     fuzz_fail ("what _mcp_json_to_line () wrote does not parse: %s", error->message);
-  if (!json_node_equal (root, back))
+  if (!same_as_written (root, back))
     fuzz_fail ("what _mcp_json_to_line () wrote reads back differently: %.*s", (int) MIN (len, 200),
                text);
 }
@@ -385,15 +440,14 @@ int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonNode) root = NULL;
 
   /* What a transport would refuse never reaches the value types. */
-  root = _mcp_json_parse_message (parser, (const char *) data, size, NULL);
+  root = _mcp_json_parse_message ((const char *) data, size, NULL);
   if (root == NULL)
     return 0;
 
-  check_round_trip (parser, root);
+  check_round_trip (root);
 
   if (JSON_NODE_HOLDS_OBJECT (root))
     {

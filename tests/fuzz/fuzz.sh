@@ -4,8 +4,8 @@
 #
 #   tests/fuzz/fuzz.sh [build|replay|run|all] [target...]
 #
-# all (the default) is build, replay, then run. Targets are framer, rpc and
-# values (default: all of them). Settings, from the environment:
+# all (the default) is build, replay, then run. Targets are framer, rpc,
+# values and json (default: all of them). Settings, from the environment:
 #   MCP_FUZZ_SECONDS   how long run fuzzes each target (default 60; 0 only
 #                      builds and replays)
 #   MCP_FUZZ_BUILDDIR  the build directory (default _build-fuzz)
@@ -22,12 +22,12 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 fuzzdir="$top/tests/fuzz"
 builddir=${MCP_FUZZ_BUILDDIR:-$top/_build-fuzz}
 seconds=${MCP_FUZZ_SECONDS:-60}
-all_targets=(framer rpc values)
+all_targets=(framer rpc values json)
 
 # Per target: the longest input libFuzzer makes up. The framer needs lines
 # longer than the line reader's 64 KiB buffer; the others are bounded so
 # that they stay fast.
-declare -A max_len=([framer]=140000 [rpc]=65536 [values]=65536)
+declare -A max_len=([framer]=140000 [rpc]=65536 [values]=65536 [json]=65536)
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
@@ -65,8 +65,9 @@ build () {
     clang -g -O1 -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Werror \
       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
       -fno-omit-frame-pointer \
-      -I"$top" -I"$top/mcp-glib" -I"$builddir" -I"$builddir/mcp-glib" $cflags \
-      "$fuzzdir/fuzz-$target.c" "$fuzzdir/fuzz-common.c" -o "$builddir/fuzz/fuzz-$target" \
+      -I"$top" -I"$top/mcp-glib" -I"$top/tests" -I"$builddir" -I"$builddir/mcp-glib" $cflags \
+      "$fuzzdir/fuzz-$target.c" "$fuzzdir/fuzz-common.c" "$top/tests/json-glib-reference.c" \
+      -o "$builddir/fuzz/fuzz-$target" \
       $libs &
   done
   local status=0 job

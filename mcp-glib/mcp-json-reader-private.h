@@ -1,0 +1,24 @@
+/* mcp-json-reader-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* Parses one JSON text (RFC 8259): exactly one object or array, with only
+ * JSON whitespace around it, nested at most @max_depth levels. @data need
+ * not be NUL-terminated. Errors are G_IO_ERROR_INVALID_DATA; the byte
+ * offsets they give count from 0. See mcp-json-reader.c for where the tree
+ * differs from json-glib 1.6's. */
+JsonNode *_mcp_json_read (const char  *data,
+                          gsize        len,
+                          guint        max_depth,
+                          GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,292 @@
+/* fuzz-json.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Differential fuzzing of _mcp_json_read () against the path it replaced
+ * (tests/json-glib-reference.c: a check of what json-glib must not see,
+ * then json-glib's JsonParser). Every input goes through both:
+ *
+ *  - both accept: the trees must be the same: node and value types,
+ *    values (doubles bit for bit), member names in order, parents. The one
+ *    allowed difference: an integer beyond gint64 is a double for the
+ *    reader, an integer (wrapped around) for json-glib.
+ *  - only json-glib accepts: the reader's error must point at something
+ *    json-glib 1.6 accepts beyond RFC 8259 (see json_glib_leniency ()).
+ *  - only the reader accepts: always a failure.
+ *  - both refuse: where the reader gives one of the messages they share,
+ *    the old path must give the same one (or, for invalid UTF-8, one of
+ *    the messages of json_glib_reference_check_text (), which looks at the whole text
+ *    before json-glib checks its UTF-8).
+ *
+ * libFuzzer hands over a buffer of exactly the input's size, so ASan sees
+ * a read past its end. The messages are compared untranslated: the
+ * targets never bind the library's gettext domain.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mcp-json-private.h"
+#include "mcp-json-reader-private.h"
+
+#include "json-glib-reference.h"
+
+#include "fuzz-common.h"
+
+#define NOT_CONTAINER   "The message is neither a JSON object nor an array"
+#define AFTER_END       "The message goes on after its end"
+#define INVALID_ESCAPE  "The message has an invalid escape sequence"
+#define INVALID_UTF8    "The message is not valid UTF-8"
+#define SYNTAX_PREFIX   "Invalid JSON at byte "
+
+static char nested_message[128];
+
+/* Whether the two trees are the same; *@overflow is set when an integer
+ * beyond gint64 made the only difference somewhere. */
+static gboolean
+same_tree (JsonNode *node,
+           JsonNode *expected,
+           JsonNode *parent,
+           gboolean *overflow)
+{
+  if (JSON_NODE_TYPE (node) != JSON_NODE_TYPE (expected))
+    return FALSE;
+  if (json_node_get_parent (node) != parent)
+    fuzz_fail ("a node has the wrong parent");
+
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *object = json_node_get_object (node);
+        JsonObject *expected_object = json_node_get_object (expected);
+        g_autoptr(GList) names = json_object_get_members (object);
+        g_autoptr(GList) expected_names = json_object_get_members (expected_object);
+        GList *l, *e;
+
+        if (json_object_get_size (object) != json_object_get_size (expected_object))
+          return FALSE;
+        for (l = names, e = expected_names; l != NULL && e != NULL; l = l->next, e = e->next)
+          if (strcmp (l->data, e->data) != 0 ||
+              !same_tree (json_object_get_member (object, l->data),
+                          json_object_get_member (expected_object, l->data), node, overflow))
+            return FALSE;
+        return l == NULL && e == NULL;
+      }
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        JsonArray *expected_array = json_node_get_array (expected);
+        guint length = json_array_get_length (array);
+
+        if (length != json_array_get_length (expected_array))
+          return FALSE;
+        for (guint i = 0; i < length; i++)
+          if (!same_tree (json_array_get_element (array, i),
+                          json_array_get_element (expected_array, i), node, overflow))
+            return FALSE;
+        return TRUE;
+      }
+
+    case JSON_NODE_VALUE:
+      {
+        GType type = json_node_get_value_type (node);
+        GType expected_type = json_node_get_value_type (expected);
+
+        if (type == G_TYPE_DOUBLE && expected_type == G_TYPE_INT64)
+          {
+            double value = json_node_get_double (node);
+
+            /* The deliberate difference: json-glib wraps the integer
+             * around, the reader rounds it to a double. Any integer beyond
+             * gint64 rounds to at least 2^63 in magnitude. */
+            if (value == nearbyint (value) && fabs (value) >= 9223372036854775808.0)
+              {
+                *overflow = TRUE;
+                return TRUE;
+              }
+            return FALSE;
+          }
+        if (type != expected_type)
+          return FALSE;
+
+        switch (type)
+          {
+          case G_TYPE_STRING:
+            if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
+              fuzz_fail ("the reader made a string that is not UTF-8");
+            return strcmp (json_node_get_string (node), json_node_get_string (expected)) == 0;
+          case G_TYPE_INT64:
+            return json_node_get_int (node) == json_node_get_int (expected);
+          case G_TYPE_DOUBLE:
+            {
+              double value = json_node_get_double (node);
+              double expected_value = json_node_get_double (expected);
+
+              return memcmp (&value, &expected_value, sizeof value) == 0;
+            }
+          case G_TYPE_BOOLEAN:
+            return json_node_get_boolean (node) == json_node_get_boolean (expected);
+          default:
+            fuzz_fail ("a value of type %s", g_type_name (type));
+          }
+      }
+
+    case JSON_NODE_NULL:
+      return TRUE;
+
+    default:
+      fuzz_fail ("a node of type %d", JSON_NODE_TYPE (node));
+    }
+}
+
+static gboolean
+is_digit (guint8 c)
+{
+  return c >= '0' && c <= '9';
+}
+
+/* Whether the reader's @message, about an input that json-glib accepts,
+ * points at what json-glib 1.6 accepts beyond RFC 8259, and the reader
+ * refuses on purpose:
+ *
+ *  - a control character in a string, unescaped;
+ *  - "\u0000", which json-glib turns into the end of the string;
+ *  - a comment, a single-quoted string, a "$"-prefixed hex number or a
+ *    number starting with "." where a token is expected (a comment after
+ *    a "-": see below);
+ *  - a number with a leading zero ("01", "0x1f", "0b1"), a "." without a
+ *    digit after it ("1.", "1.e5"), or a "-" without a digit after it
+ *    ("- 1", or a comment between the two). */
+static gboolean
+json_glib_leniency (const guint8 *data,
+                    size_t        size,
+                    const char   *message)
+{
+  const char *text = (const char *) data;
+  const char *what;
+  size_t offset;
+  int consumed = 0;
+
+  if (strcmp (message, INVALID_ESCAPE) == 0)
+    return g_strstr_len (text, size, "\\u0000") != NULL;
+
+  if (sscanf (message, SYNTAX_PREFIX "%zu: %n", &offset, &consumed) != 1 || consumed == 0 ||
+      offset > size)
+    return FALSE;
+  what = message + consumed;
+
+  if (strcmp (what, "unescaped control character in a string") == 0)
+    return offset < size && data[offset] < 0x20;
+
+  /* json-glib's scanner takes "/" for the start of a comment that ends at
+   * the next "/": "//", "/x/" and "/" "*" "/" are comments, and so is a
+   * C comment, by chance. */
+  if (g_str_has_prefix (what, "expected "))
+    return offset < size &&
+           (data[offset] == '\'' || data[offset] == '$' || data[offset] == '.' ||
+            (data[offset] == '/' && memchr (data + offset + 1, '/', size - offset - 1) != NULL));
+
+  if (strcmp (what, "invalid number") == 0)
+    {
+      size_t p = offset;
+
+      if (p < size && data[p] == '-')
+        {
+          if (++p == size || !is_digit (data[p]))
+            return TRUE;
+        }
+      if (p < size && data[p] == '0' && p + 1 < size &&
+          (is_digit (data[p + 1]) || (data[p + 1] != '\0' && strchr ("xXbB", data[p + 1]))))
+        return TRUE;
+      while (p < size && is_digit (data[p]))
+        p++;
+      return p < size && data[p] == '.' && (p + 1 == size || !is_digit (data[p + 1]));
+    }
+
+  return FALSE;
+}
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  fuzz_init ();
+  g_snprintf (nested_message, sizeof nested_message,
+              "The message is nested more than %u levels deep", MCP_JSON_MAX_DEPTH);
+  return 0;
+}
+
+int
+LLVMFuzzerTestOneInput (const guint8 *data,
+                        size_t        size)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) expected_error = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonNode) expected = NULL;
+  const char *text = (const char *) data;
+
+  node = _mcp_json_read (text, size, MCP_JSON_MAX_DEPTH, &error);
+  if ((node == NULL) == (error == NULL))
+    fuzz_fail ("the reader returned %s with %s", node ? "a tree" : "nothing",
+               error ? "an error" : "no error");
+  if (error != NULL &&
+      (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
+       !g_utf8_validate (error->message, -1, NULL)))
+    fuzz_fail ("the reader failed with an unexpected error");
+
+  expected = json_glib_reference_parse (parser, text, size, &expected_error);
+
+  if (node != NULL && expected != NULL)
+    {
+      gboolean overflow = FALSE;
+
+      if (!same_tree (node, expected, NULL, &overflow))
+        fuzz_fail ("the reader and json-glib built different trees");
+      if (!overflow && !json_node_equal (node, expected))
+        fuzz_fail ("json_node_equal () tells the trees apart");
+    }
+  else if (node != NULL)
+    fuzz_fail ("the reader accepted what the old path refuses: %s", expected_error->message);
+  else if (expected != NULL)
+    {
+      if (!json_glib_leniency (data, size, error->message))
+        fuzz_fail ("the reader refused what json-glib accepts: %s", error->message);
+    }
+  else
+    {
+      const char *message = error->message;
+      const char *expected_message = expected_error->message;
+
+      if ((strcmp (message, NOT_CONTAINER) == 0) != (strcmp (expected_message, NOT_CONTAINER) == 0))
+        fuzz_fail ("not a container: “%s” against “%s”", message, expected_message);
+
+      if (strcmp (message, nested_message) == 0 || strcmp (message, AFTER_END) == 0)
+        {
+          if (strcmp (message, expected_message) != 0)
+            fuzz_fail ("“%s” against “%s”", message, expected_message);
+        }
+      else if (strcmp (message, INVALID_ESCAPE) == 0)
+        {
+          if (strcmp (message, expected_message) != 0 &&
+              g_strstr_len (text, size, "\\u0000") == NULL)
+            fuzz_fail ("“%s” against “%s”", message, expected_message);
+        }
+      else if (strcmp (message, INVALID_UTF8) == 0)
+        {
+          if (strcmp (expected_message, INVALID_UTF8) != 0 &&
+              strcmp (expected_message, nested_message) != 0 &&
+              strcmp (expected_message, AFTER_END) != 0 &&
+              strcmp (expected_message, INVALID_ESCAPE) != 0)
+            fuzz_fail ("“%s” against “%s”", message, expected_message);
+        }
+    }
+
+  return 0;
+}

@@ -1,0 +1,23 @@
+/* json-glib-reference.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+gboolean  json_glib_reference_check_text (const char  *data,
+                                          gsize        len,
+                                          guint        max_depth,
+                                          GError     **error);
+JsonNode *json_glib_reference_parse      (JsonParser  *parser,
+                                          const char  *data,
+                                          gsize        len,
+                                          GError     **error);
+
+G_END_DECLS
