@@ -19,5 +19,8 @@ JsonNode *json_glib_reference_parse      (JsonParser  *parser,
                                           const char  *data,
                                           gsize        len,
                                           GError     **error);
+const char *json_glib_reference_compare  (JsonNode    *node,
+                                          JsonNode    *expected,
+                                          gboolean    *overflow);
 
 G_END_DECLS

@@ -44,106 +44,6 @@
 
 static char nested_message[128];
 
-/* Whether the two trees are the same; *@overflow is set when an integer
- * beyond gint64 made the only difference somewhere. */
-static gboolean
-same_tree (JsonNode *node,
-           JsonNode *expected,
-           JsonNode *parent,
-           gboolean *overflow)
-{
-  if (JSON_NODE_TYPE (node) != JSON_NODE_TYPE (expected))
-    return FALSE;
-  if (json_node_get_parent (node) != parent)
-    fuzz_fail ("a node has the wrong parent");
-
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObject *object = json_node_get_object (node);
-        JsonObject *expected_object = json_node_get_object (expected);
-        g_autoptr(GList) names = json_object_get_members (object);
-        g_autoptr(GList) expected_names = json_object_get_members (expected_object);
-        GList *l, *e;
-
-        if (json_object_get_size (object) != json_object_get_size (expected_object))
-          return FALSE;
-        for (l = names, e = expected_names; l != NULL && e != NULL; l = l->next, e = e->next)
-          if (strcmp (l->data, e->data) != 0 ||
-              !same_tree (json_object_get_member (object, l->data),
-                          json_object_get_member (expected_object, l->data), node, overflow))
-            return FALSE;
-        return l == NULL && e == NULL;
-      }
-
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        JsonArray *expected_array = json_node_get_array (expected);
-        guint length = json_array_get_length (array);
-
-        if (length != json_array_get_length (expected_array))
-          return FALSE;
-        for (guint i = 0; i < length; i++)
-          if (!same_tree (json_array_get_element (array, i),
-                          json_array_get_element (expected_array, i), node, overflow))
-            return FALSE;
-        return TRUE;
-      }
-
-    case JSON_NODE_VALUE:
-      {
-        GType type = json_node_get_value_type (node);
-        GType expected_type = json_node_get_value_type (expected);
-
-        if (type == G_TYPE_DOUBLE && expected_type == G_TYPE_INT64)
-          {
-            double value = json_node_get_double (node);
-
-            /* The deliberate difference: json-glib wraps the integer
-             * around, the reader rounds it to a double. Any integer beyond
-             * gint64 rounds to at least 2^63 in magnitude. */
-            if (value == nearbyint (value) && fabs (value) >= 9223372036854775808.0)
-              {
-                *overflow = TRUE;
-                return TRUE;
-              }
-            return FALSE;
-          }
-        if (type != expected_type)
-          return FALSE;
-
-        switch (type)
-          {
-          case G_TYPE_STRING:
-            if (!g_utf8_validate (json_node_get_string (node), -1, NULL))
-              fuzz_fail ("the reader made a string that is not UTF-8");
-            return strcmp (json_node_get_string (node), json_node_get_string (expected)) == 0;
-          case G_TYPE_INT64:
-            return json_node_get_int (node) == json_node_get_int (expected);
-          case G_TYPE_DOUBLE:
-            {
-              double value = json_node_get_double (node);
-              double expected_value = json_node_get_double (expected);
-
-              return memcmp (&value, &expected_value, sizeof value) == 0;
-            }
-          case G_TYPE_BOOLEAN:
-            return json_node_get_boolean (node) == json_node_get_boolean (expected);
-          default:
-            fuzz_fail ("a value of type %s", g_type_name (type));
-          }
-      }
-
-    case JSON_NODE_NULL:
-      return TRUE;
-
-    default:
-      fuzz_fail ("a node of type %d", JSON_NODE_TYPE (node));
-    }
-}
-
 static gboolean
 is_digit (guint8 c)
 {
@@ -247,8 +147,10 @@ LLVMFuzzerTestOneInput (const guint8 *data,
     {
       gboolean overflow = FALSE;
 
-      if (!same_tree (node, expected, NULL, &overflow))
-        fuzz_fail ("the reader and json-glib built different trees");
+      const char *difference = json_glib_reference_compare (node, expected, &overflow);
+
+      if (difference != NULL)
+        fuzz_fail ("the reader and json-glib built different trees: %s", difference);
       if (!overflow && !json_node_equal (node, expected))
         fuzz_fail ("json_node_equal () tells the trees apart");
     }
