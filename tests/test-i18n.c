@@ -14,6 +14,7 @@
 
 #include <libintl.h>
 #include <locale.h>
+#include <string.h>
 
 #include <mcp-glib/mcp-glib.h>
 
@@ -78,6 +79,17 @@ test_no_such_server (void)
   mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
   mcp_test_await_result (&result, "the failed connection");
   g_assert_false (mcp_client_connect_finish (client, result, &error));
+
+  /* GLib starts the server with posix_spawn (), which learns of a failed
+   * exec through memory it shares with the child. Under valgrind the child
+   * shares none, so the spawn succeeds and the child exits with 127. */
+  if (g_getenv ("MCP_TEST_VALGRIND") != NULL &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED))
+    {
+      g_assert_true (strstr (error->message, "127") != NULL);
+      g_test_message ("Under valgrind: %s", error->message);
+      return;
+    }
 
   /* What follows the colon is GLib's own message, translated by GLib. */
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
