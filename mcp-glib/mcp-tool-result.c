@@ -17,6 +17,7 @@
 #include "mcp-i18n-private.h"
 
 #include "mcp-content.h"
+#include "mcp-content-list-private.h"
 #include "mcp-json-private.h"
 #include "mcp-tool-result.h"
 
@@ -39,7 +40,7 @@ struct _McpToolResult
 
   JsonObject *json;
   /* Made on first use: most callers only want the text. */
-  GListStore *content;
+  GListModel *content;
 };
 
 G_DEFINE_FINAL_TYPE (McpToolResult, mcp_tool_result, G_TYPE_OBJECT)
@@ -73,33 +74,11 @@ content_array (McpToolResult *self)
   return _mcp_json_object_get_array (self->json, "content");
 }
 
-static GListStore *
+static GListModel *
 ensure_content (McpToolResult *self)
 {
-  JsonArray *content;
-
-  if (self->content != NULL)
-    return self->content;
-
-  self->content = g_list_store_new (MCP_TYPE_CONTENT);
-  if ((content = content_array (self)) != NULL)
-    {
-      guint n = json_array_get_length (content);
-      g_autoptr(GPtrArray) blocks = g_ptr_array_new_full (n, g_object_unref);
-
-      /* The JSON was checked when the result was made, but it is the
-       * caller's to change since. */
-      for (guint i = 0; i < n; i++)
-        {
-          JsonNode *element = json_array_get_element (content, i);
-          McpContent *block;
-
-          if (JSON_NODE_HOLDS_OBJECT (element) &&
-              (block = mcp_content_new_from_json (json_node_get_object (element), NULL)))
-            g_ptr_array_add (blocks, block);
-        }
-      g_list_store_splice (self->content, 0, 0, blocks->pdata, blocks->len);
-    }
+  if (self->content == NULL)
+    self->content = G_LIST_MODEL (_mcp_content_list_new (content_array (self)));
 
   return self->content;
 }
@@ -266,7 +245,7 @@ mcp_tool_result_get_content (McpToolResult *self)
 {
   g_return_val_if_fail (MCP_IS_TOOL_RESULT (self), NULL);
 
-  return G_LIST_MODEL (ensure_content (self));
+  return ensure_content (self);
 }
 
 /**
