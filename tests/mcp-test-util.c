@@ -316,3 +316,79 @@ mcp_test_assert_json_equal (JsonNode   *node,
     g_test_message ("Got %s, expected %s", got, expected);
   g_assert_true (equal);
 }
+
+/* ------------------------------------------------------------------------
+ * Calling tools
+ * ------------------------------------------------------------------------ */
+
+/* Calls a tool with arguments given as JSON text (or none), and waits for
+ * the result. */
+McpToolResult *
+mcp_test_call_tool (McpClient          *client,
+                    const char         *name,
+                    const char         *arguments_json,
+                    McpRequestOptions  *options,
+                    GCancellable       *cancellable,
+                    GError            **error)
+{
+  g_autoptr(JsonObject) arguments = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *what = g_strdup_printf ("the result of the tool %s", name);
+
+  if (arguments_json != NULL)
+    arguments = mcp_test_parse_object (arguments_json);
+
+  mcp_client_call_tool_full_async (client, name, arguments, options, cancellable,
+                                   mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, what);
+
+  return mcp_client_call_tool_finish (client, result, error);
+}
+
+/* Calls a tool that must succeed, and returns its text. */
+char *
+mcp_test_call_tool_text (McpClient  *client,
+                         const char *name,
+                         const char *arguments_json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(McpToolResult) result = mcp_test_call_tool (client, name, arguments_json,
+                                                        NULL, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  g_assert_false (mcp_tool_result_get_is_error (result));
+
+  return mcp_tool_result_dup_text (result);
+}
+
+/* Calls a tool that must succeed, and returns its structured content, which
+ * must be an object. */
+JsonObject *
+mcp_test_call_tool_structured (McpClient  *client,
+                               const char *name,
+                               const char *arguments_json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(McpToolResult) result = mcp_test_call_tool (client, name, arguments_json,
+                                                        NULL, NULL, &error);
+  JsonNode *structured;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  g_assert_false (mcp_tool_result_get_is_error (result));
+  structured = mcp_tool_result_get_structured_content (result);
+  g_assert_nonnull (structured);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (structured));
+
+  return json_object_ref (json_node_get_object (structured));
+}
+
+/* The test servers' echo tool still answers. */
+void
+mcp_test_assert_echo_works (McpClient *client)
+{
+  g_autofree char *text = mcp_test_call_tool_text (client, "echo", "{\"text\":\"still alive\"}");
+
+  g_assert_cmpstr (text, ==, "still alive");
+}

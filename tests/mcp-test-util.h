@@ -14,6 +14,7 @@
 
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
+#include <mcp-glib/mcp-glib.h>
 
 G_BEGIN_DECLS
 
@@ -54,6 +55,20 @@ gint64        mcp_test_lookup_int_or_fail       (JsonObject           *object,
                                                  const char           *path);
 void          mcp_test_assert_json_equal        (JsonNode             *node,
                                                  const char           *expected);
+
+McpToolResult *mcp_test_call_tool               (McpClient            *client,
+                                                 const char           *name,
+                                                 const char           *arguments_json,
+                                                 McpRequestOptions    *options,
+                                                 GCancellable         *cancellable,
+                                                 GError              **error);
+char          *mcp_test_call_tool_text          (McpClient            *client,
+                                                 const char           *name,
+                                                 const char           *arguments_json);
+JsonObject    *mcp_test_call_tool_structured    (McpClient            *client,
+                                                 const char           *name,
+                                                 const char           *arguments_json);
+void           mcp_test_assert_echo_works       (McpClient            *client);
 
 
 G_END_DECLS

@@ -254,17 +254,7 @@ call_tool_full (Server             *server,
                 GCancellable       *cancellable,
                 GError            **error)
 {
-  g_autoptr(JsonObject) arguments = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-
-  if (arguments_json != NULL)
-    arguments = mcp_test_parse_object (arguments_json);
-
-  mcp_client_call_tool_full_async (server->client, name, arguments, options, cancellable,
-                                   mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, name);
-
-  return mcp_client_call_tool_finish (server->client, result, error);
+  return mcp_test_call_tool (server->client, name, arguments_json, options, cancellable, error);
 }
 
 static McpToolResult *
@@ -273,51 +263,29 @@ call_tool (Server      *server,
            const char  *arguments_json,
            GError     **error)
 {
-  return call_tool_full (server, name, arguments_json, NULL, NULL, error);
+  return mcp_test_call_tool (server->client, name, arguments_json, NULL, NULL, error);
 }
 
-/* Calls a tool that must succeed, and returns its text. */
 static char *
 call_tool_text (Server     *server,
                 const char *name,
                 const char *arguments_json)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(McpToolResult) result = call_tool (server, name, arguments_json, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  g_assert_false (mcp_tool_result_get_is_error (result));
-
-  return mcp_tool_result_dup_text (result);
+  return mcp_test_call_tool_text (server->client, name, arguments_json);
 }
 
 static void
 assert_echo_works (Server *server)
 {
-  g_autofree char *text = call_tool_text (server, "echo", "{\"text\":\"still alive\"}");
-
-  g_assert_cmpstr (text, ==, "still alive");
+  mcp_test_assert_echo_works (server->client);
 }
 
-/* Calls a tool that must succeed, and returns its structured content as an
- * object. */
 static JsonObject *
 call_tool_structured (Server     *server,
                       const char *name,
                       const char *arguments_json)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(McpToolResult) result = call_tool (server, name, arguments_json, &error);
-  JsonNode *structured;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  structured = mcp_tool_result_get_structured_content (result);
-  g_assert_nonnull (structured);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (structured));
-
-  return json_object_ref (json_node_get_object (structured));
+  return mcp_test_call_tool_structured (server->client, name, arguments_json);
 }
 
 /* Every message the server received from the client so far. */

@@ -84,14 +84,7 @@ call_tool (Fixture            *fixture,
            GCancellable       *cancellable,
            GError            **error)
 {
-  g_autoptr(JsonNode) arguments = json_from_string (arguments_json, NULL);
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autofree char *what = g_strdup_printf ("the result of the tool %s", name);
-
-  mcp_client_call_tool_full_async (fixture->client, name, json_node_get_object (arguments),
-                                   options, cancellable, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, what);
-  return mcp_client_call_tool_finish (fixture->client, result, error);
+  return mcp_test_call_tool (fixture->client, name, arguments_json, options, cancellable, error);
 }
 
 static char *
@@ -99,14 +92,7 @@ call_tool_text (Fixture    *fixture,
                 const char *name,
                 const char *arguments_json)
 {
-  g_autoptr(McpToolResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  result = call_tool (fixture, name, arguments_json, NULL, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_false (mcp_tool_result_get_is_error (result));
-
-  return mcp_tool_result_dup_text (result);
+  return mcp_test_call_tool_text (fixture->client, name, arguments_json);
 }
 
 static void

@@ -346,12 +346,7 @@ call_tool (Client      *client,
            const char  *arguments_json,
            GError     **error)
 {
-  g_autoptr(GAsyncResult) result = NULL;
-
-  call_tool_async (client, name, arguments_json, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, name);
-
-  return mcp_client_call_tool_finish (client->client, result, error);
+  return mcp_test_call_tool (client->client, name, arguments_json, NULL, NULL, error);
 }
 
 static void
@@ -385,48 +380,26 @@ call_tool_must_fail (Client     *client,
   return error;
 }
 
-/* Calls a tool that must succeed, and returns its text. */
 static char *
 call_tool_text (Client     *client,
                 const char *name,
                 const char *arguments_json)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(McpToolResult) result = call_tool (client, name, arguments_json, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  g_assert_false (mcp_tool_result_get_is_error (result));
-
-  return mcp_tool_result_dup_text (result);
+  return mcp_test_call_tool_text (client->client, name, arguments_json);
 }
 
 static void
 assert_echo_works (Client *client)
 {
-  g_autofree char *text = call_tool_text (client, "echo", "{\"text\":\"still alive\"}");
-
-  g_assert_cmpstr (text, ==, "still alive");
+  mcp_test_assert_echo_works (client->client);
 }
 
-/* Calls a tool that must succeed, and returns its structured content. */
 static JsonObject *
 call_tool_structured (Client     *client,
                       const char *name,
                       const char *arguments_json)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(McpToolResult) result = call_tool (client, name, arguments_json, &error);
-  JsonNode *structured;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (result);
-  g_assert_false (mcp_tool_result_get_is_error (result));
-  structured = mcp_tool_result_get_structured_content (result);
-  g_assert_nonnull (structured);
-  g_assert_true (JSON_NODE_HOLDS_OBJECT (structured));
-
-  return json_object_ref (json_node_get_object (structured));
+  return mcp_test_call_tool_structured (client->client, name, arguments_json);
 }
 
 /* A call whose callback notes how often a given log notification had
