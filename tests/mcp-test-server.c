@@ -898,6 +898,25 @@ tool_crash (const ToolCall *call)
 }
 
 static void
+tool_task_then_exit (const ToolCall *call)
+{
+  JsonObject *task = json_object_new ();
+  JsonObject *result = json_object_new ();
+
+  /* A task that would be polled in 30 s, and the server gone right after
+   * announcing it: the answer and the end of stdout reach the client in
+   * the same read. */
+  json_object_set_string_member (task, "taskId", "task-then-exit");
+  json_object_set_string_member (task, "status", "working");
+  json_object_set_string_member (task, "createdAt", "2026-01-01T00:00:00Z");
+  json_object_set_int_member (task, "ttl", 60000);
+  json_object_set_int_member (task, "pollInterval", 30000);
+  json_object_set_object_member (result, "task", task);
+  send_result (call->id, object_node (result));
+  exit (0);
+}
+
+static void
 tool_close_stdout (const ToolCall *call G_GNUC_UNUSED)
 {
   /* Closed rather than redirected, so the client sees EOF on our stdout
@@ -1022,6 +1041,13 @@ static const Tool tools[] = {
     .required = { "a", "b" },
     .extra_fields = "{\"outputSchema\":{\"type\":\"object\",\"properties\":{\"sum\":{\"type\":\"number\"}}}}",
     .func = tool_add,
+  },
+  {
+    .name = "task-then-exit",
+    .description = "Runs as a task (required), and exits once it is announced",
+    .properties = "{}",
+    .extra_fields = "{\"execution\":{\"taskSupport\":\"required\"}}",
+    .func = tool_task_then_exit,
   },
   {
     .name = "pause-reading",
@@ -1241,7 +1267,9 @@ handle_initialize (JsonNode   *id,
   result = json_object_new ();
   json_object_set_string_member (result, "protocolVersion", version);
   json_object_set_member (result, "capabilities",
-                          json_from_string ("{\"tools\":{\"listChanged\":true},\"logging\":{}}", NULL));
+                          json_from_string ("{\"tools\":{\"listChanged\":true},\"logging\":{},"
+                                            "\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}}",
+                                            NULL));
 
   server_info = json_object_new ();
   json_object_set_string_member (server_info, "name", "mcp-test-server");

@@ -2472,6 +2472,30 @@ test_exit_on_initialized (void)
   server_close (server);
 }
 
+/* A tool that runs as a task, whose server exits right after announcing
+ * it: the call ends with the server's exit, not at the next poll 30 s
+ * later, nor never. */
+static void
+test_task_server_exits (void)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+  Server *server;
+
+  server = server_start (NULL);
+
+  start = g_get_monotonic_time ();
+  result = call_tool (server, "task-then-exit", NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+  assert_error_mentions (error, "exited", NULL);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 5000);
+  g_assert_cmpint (mcp_client_get_state (server->client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  server_close (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2528,6 +2552,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/raw-request", test_raw_request);
   g_test_add_func ("/Mcp/Client/not-connected", test_not_connected);
   g_test_add_func ("/Mcp/Client/exit-on-initialized", test_exit_on_initialized);
+  g_test_add_func ("/Mcp/Client/task-server-exits", test_task_server_exits);
 
   ret = g_test_run ();
 
