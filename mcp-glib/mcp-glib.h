@@ -18,6 +18,13 @@
 # include "mcp-transport.h"
 # include "mcp-stream-transport.h"
 # include "mcp-stdio-transport.h"
+# include "mcp-credentials.h"
+# include "mcp-credential-store.h"
+# include "mcp-memory-credential-store.h"
+# if MCP_HAS_SECRET_CREDENTIAL_STORE
+#  include "mcp-secret-credential-store.h"
+# endif
+# include "mcp-authorization.h"
 # include "mcp-http-transport.h"
 # include "mcp-implementation.h"
 # include "mcp-log-level.h"

@@ -1,0 +1,1167 @@
+/* mcp-authorization-flow.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The steps of an operation of McpAuthorization: discovery, the check that
+ * the credentials belong to the authorization server the server names
+ * now, refreshing, and the grants: the authorization code with PKCE, a
+ * loopback or application redirect, `state` and RFC 9207 `iss` checks, and
+ * the client identity (pre-registered, client ID metadata document, or
+ * dynamic registration); client credentials; cross-app access. Token
+ * endpoint requests carry the RFC 8707 resource and authenticate the
+ * client the way the server supports. Nothing secret is logged or put in
+ * an error message.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-authorization-private.h"
+#include "mcp-json-private.h"
+#include "mcp-oauth-crypto-private.h"
+#include "mcp-oauth-http-private.h"
+#include "mcp-source-private.h"
+
+#define ERROR_DESCRIPTION_EXCERPT 200
+/* Lifetime of a client assertion JWT. */
+#define ASSERTION_LIFETIME_SECONDS 300
+
+#define GRANT_TYPE_TOKEN_EXCHANGE "urn:ietf:params:oauth:grant-type:token-exchange"
+#define GRANT_TYPE_JWT_BEARER     "urn:ietf:params:oauth:grant-type:jwt-bearer"
+#define TOKEN_TYPE_ID_TOKEN       "urn:ietf:params:oauth:token-type:id_token"
+#define TOKEN_TYPE_ID_JAG         "urn:ietf:params:oauth:token-type:id-jag"
+#define ASSERTION_TYPE_JWT_BEARER "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+
+static void grant (McpAuthOperation *op);
+
+static void
+fail (McpAuthOperation *op,
+      GQuark            domain,
+      int               code,
+      const char       *format,
+      ...) G_GNUC_PRINTF (4, 5);
+
+static void
+fail (McpAuthOperation *op,
+      GQuark            domain,
+      int               code,
+      const char       *format,
+      ...)
+{
+  g_autoptr(GError) error = NULL;
+  va_list args;
+
+  va_start (args, format);
+  error = g_error_new_valist (domain, code, format, args);
+  va_end (args);
+
+  g_debug ("Signing in to %s failed: %s", op->resource->url, error->message);
+  _mcp_authorization_finish (op, NULL, error);
+}
+
+static void
+fail_with (McpAuthOperation *op,
+           const GError     *error)
+{
+  g_debug ("Signing in to %s failed: %s", op->resource->url, error->message);
+  _mcp_authorization_finish (op, NULL, error);
+}
+
+/* Whether a callback of @op should stop: the operation ended meanwhile.
+ * Drops the reference the callback held then. */
+static gboolean
+op_is_over (McpAuthOperation *op)
+{
+  if (!op->finished)
+    return FALSE;
+
+  _mcp_auth_operation_unref (op);
+  return TRUE;
+}
+
+/* Adds the space-separated @scopes to @set, once each, in order. */
+static void
+add_scopes (GPtrArray  *set,
+            const char *scopes)
+{
+  g_auto(GStrv) words = scopes != NULL ? g_strsplit_set (scopes, " \t", -1) : NULL;
+
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    if (*words[i] != '\0' && !g_ptr_array_find_with_equal_func (set, words[i], g_str_equal, NULL))
+      g_ptr_array_add (set, g_strdup (words[i]));
+}
+
+static gboolean
+scopes_cover (const char *granted,
+              const char *wanted)
+{
+  g_autoptr(GPtrArray) have = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) words = wanted != NULL ? g_strsplit_set (wanted, " \t", -1) : NULL;
+
+  add_scopes (have, granted);
+  for (guint i = 0; words != NULL && words[i] != NULL; i++)
+    if (*words[i] != '\0' && !g_ptr_array_find_with_equal_func (have, words[i], g_str_equal, NULL))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* MCP's scope selection: what was asked for before (so that a step-up
+ * keeps it), with the challenge's scopes or else those the server
+ * supports; the application's own; and offline_access, for a refresh
+ * token, when the authorization server offers it. NULL for none. */
+static char *
+select_scope (McpAuthOperation *op,
+              gboolean          offline_access)
+{
+  McpAuthResource *resource = op->resource;
+  McpOAuthServer *server = op->server;
+  g_autoptr(GPtrArray) set = g_ptr_array_new_with_free_func (g_free);
+
+  if (resource->requested_scope != NULL)
+    add_scopes (set, resource->requested_scope);
+  else if (resource->credentials != NULL)
+    add_scopes (set, mcp_credentials_get_scope (resource->credentials));
+
+  if (op->challenge_scope != NULL)
+    add_scopes (set, op->challenge_scope);
+  else if (server->resource_scopes != NULL)
+    for (guint i = 0; server->resource_scopes[i] != NULL; i++)
+      add_scopes (set, server->resource_scopes[i]);
+
+  add_scopes (set, op->self->scope);
+
+  if (offline_access && set->len > 0 &&
+      _mcp_oauth_server_supports (server->scopes_supported, "offline_access"))
+    add_scopes (set, "offline_access");
+
+  if (set->len == 0)
+    return NULL;
+
+  g_ptr_array_add (set, NULL);
+  return g_strjoinv (" ", (char **) set->pdata);
+}
+
+/* The token endpoint authentication to use: a key signs a JWT; a secret
+ * goes the way the registration said, or the way the server supports
+ * (RFC 8414's default is client_secret_basic); without either, none. */
+static char *
+choose_auth_method (McpOAuthServer *server,
+                    gboolean        has_secret,
+                    gboolean        has_key,
+                    const char     *registered_method)
+{
+  char * const *methods = server->token_endpoint_auth_methods;
+
+  if (has_key)
+    return g_strdup ("private_key_jwt");
+  if (!has_secret)
+    return g_strdup ("none");
+
+  if (g_strcmp0 (registered_method, "client_secret_basic") == 0 ||
+      g_strcmp0 (registered_method, "client_secret_post") == 0)
+    return g_strdup (registered_method);
+
+  if (methods == NULL || _mcp_oauth_server_supports (methods, "client_secret_basic"))
+    return g_strdup ("client_secret_basic");
+  if (_mcp_oauth_server_supports (methods, "client_secret_post"))
+    return g_strdup ("client_secret_post");
+  if (_mcp_oauth_server_supports (methods, "none"))
+    return g_strdup ("none");
+
+  return g_strdup ("client_secret_basic");
+}
+
+static char *
+form_escape (const char *value)
+{
+  return g_uri_escape_string (value, NULL, FALSE);
+}
+
+/* Authenticates @client_id at the token endpoint of @server (RFC 6749
+ * §2.3, RFC 7523 §2.2): into @form, or as a header of the message that
+ * the caller then makes, returned in @basic_header. */
+static gboolean
+authenticate_client (McpAuthOperation  *op,
+                     GHashTable        *form,
+                     const char        *client_id,
+                     const char        *client_secret,
+                     const char        *method,
+                     char             **basic_header,
+                     GError           **error)
+{
+  if (g_strcmp0 (method, "client_secret_basic") == 0)
+    {
+      g_autofree char *id = form_escape (client_id);
+      g_autofree char *secret = form_escape (client_secret);
+      g_autofree char *pair = g_strconcat (id, ":", secret, NULL);
+      g_autofree char *encoded = g_base64_encode ((const guchar *) pair, strlen (pair));
+
+      *basic_header = g_strconcat ("Basic ", encoded, NULL);
+      return TRUE;
+    }
+
+  g_hash_table_insert (form, g_strdup ("client_id"), g_strdup (client_id));
+
+  if (g_strcmp0 (method, "client_secret_post") == 0)
+    g_hash_table_insert (form, g_strdup ("client_secret"), g_strdup (client_secret));
+  else if (g_strcmp0 (method, "private_key_jwt") == 0)
+    {
+      g_autoptr(JsonObject) claims = json_object_new ();
+      g_autofree char *jti = _mcp_oauth_random_token ();
+      gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+      char *assertion;
+
+      json_object_set_string_member (claims, "iss", client_id);
+      json_object_set_string_member (claims, "sub", client_id);
+      json_object_set_string_member (claims, "aud", op->server->issuer);
+      json_object_set_int_member (claims, "iat", now);
+      json_object_set_int_member (claims, "exp", now + ASSERTION_LIFETIME_SECONDS);
+      json_object_set_string_member (claims, "jti", jti);
+
+      assertion = _mcp_oauth_jwt_sign (op->self->client_private_key, "JWT", claims, error);
+      if (assertion == NULL)
+        return FALSE;
+      g_hash_table_insert (form, g_strdup ("client_assertion_type"),
+                           g_strdup (ASSERTION_TYPE_JWT_BEARER));
+      g_hash_table_insert (form, g_strdup ("client_assertion"), assertion);
+    }
+
+  return TRUE;
+}
+
+static GHashTable *
+form_new (void)
+{
+  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+static void
+form_add (GHashTable *form,
+          const char *name,
+          const char *value)
+{
+  if (value != NULL)
+    g_hash_table_insert (form, g_strdup (name), g_strdup (value));
+}
+
+/* POSTs @form to @endpoint, authenticating the client as @method says;
+ * @callback gets a reference to @op. */
+static void
+post_token_request (McpAuthOperation    *op,
+                    const char          *endpoint,
+                    GHashTable          *form,
+                    const char          *client_id,
+                    const char          *client_secret,
+                    const char          *method,
+                    GAsyncReadyCallback  callback)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *basic_header = NULL;
+
+  if (client_id != NULL &&
+      !authenticate_client (op, form, client_id, client_secret, method, &basic_header, &error))
+    {
+      fail_with (op, error);
+      return;
+    }
+
+  msg = _mcp_oauth_form_message_new (endpoint, form);
+  if (msg == NULL)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED,
+            _("“%s” is not a valid token endpoint"), endpoint);
+      return;
+    }
+  if (basic_header != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Authorization",
+                                  basic_header);
+
+  _mcp_oauth_send_async (op->self->session, msg, op->cancellable, callback,
+                         _mcp_auth_operation_ref (op));
+}
+
+/* The error of a refused token request, with the server's error code and
+ * (shortened) description, which hold no secret. */
+static GError *
+token_error (McpOAuthResponse *response,
+             const char       *who,
+             int               error_code,
+             char            **oauth_error)
+{
+  const char *code = NULL;
+  const char *description = NULL;
+  g_autofree char *excerpt = NULL;
+
+  if (response->json != NULL)
+    {
+      code = _mcp_json_object_get_string (response->json, "error");
+      description = _mcp_json_object_get_string (response->json, "error_description");
+    }
+  if (oauth_error != NULL)
+    *oauth_error = g_strdup (code);
+
+  if (description != NULL)
+    excerpt = g_utf8_make_valid (description, MIN (strlen (description),
+                                                    ERROR_DESCRIPTION_EXCERPT));
+
+  if (code != NULL)
+    return g_error_new (MCP_AUTHORIZATION_ERROR, error_code, _("%s refused: %s%s%s"), who, code,
+                        excerpt ? " — " : "", excerpt ? excerpt : "");
+
+  return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                      _("%s refused with HTTP status %u"), who, response->status);
+}
+
+/* New credentials from a token response: its tokens, the client identity
+ * to keep (a registered one, or the one to refresh with), and what
+ * @previous had that the response did not repeat (a refresh token). */
+static McpCredentials *
+credentials_from_response (McpAuthOperation  *op,
+                           McpOAuthResponse  *response,
+                           const char        *client_id,
+                           const char        *client_secret,
+                           McpCredentials    *previous,
+                           const char        *who,
+                           char             **oauth_error,
+                           GError           **error)
+{
+  const char *access_token;
+  const char *token_type;
+  const char *refresh_token;
+  const char *scope;
+  gint64 expires_in;
+  gint64 expires_at = 0;
+
+  if (!SOUP_STATUS_IS_SUCCESSFUL (response->status) || response->json == NULL)
+    {
+      if (SOUP_STATUS_IS_SUCCESSFUL (response->status))
+        {
+          g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+                       _("%s answered with something that is not a token response"), who);
+          return NULL;
+        }
+      g_propagate_error (error, token_error (response, who, MCP_AUTHORIZATION_ERROR_DENIED,
+                                             oauth_error));
+      return NULL;
+    }
+
+  access_token = _mcp_json_object_get_string (response->json, "access_token");
+  token_type = _mcp_json_object_get_string (response->json, "token_type");
+  if (access_token == NULL || *access_token == '\0')
+    {
+      g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+                   _("%s answered without an access token"), who);
+      return NULL;
+    }
+  if (token_type != NULL && g_ascii_strcasecmp (token_type, "Bearer") != 0)
+    {
+      g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+                   _("%s issued a token of the type “%s”, which is not supported (only Bearer)"),
+                   who, token_type);
+      return NULL;
+    }
+
+  expires_in = _mcp_json_object_get_int (response->json, "expires_in", -1);
+  if (expires_in >= 0 && expires_in < G_MAXINT32)
+    expires_at = g_get_real_time () / G_USEC_PER_SEC + expires_in;
+
+  refresh_token = _mcp_json_object_get_string (response->json, "refresh_token");
+  if (refresh_token == NULL && previous != NULL)
+    refresh_token = mcp_credentials_get_refresh_token (previous);
+  scope = _mcp_json_object_get_string (response->json, "scope");
+  if (scope == NULL && previous != NULL)
+    scope = mcp_credentials_get_scope (previous);
+  if (scope == NULL)
+    scope = op->scope;
+
+  return g_object_new (MCP_TYPE_CREDENTIALS,
+                       "resource", op->resource->url,
+                       "issuer", op->server->issuer,
+                       "client-id", client_id,
+                       "client-secret", client_secret,
+                       "access-token", access_token,
+                       "refresh-token", refresh_token,
+                       "scope", scope,
+                       "expires-at", expires_at,
+                       NULL);
+}
+
+/* A client identity of our own registration, kept with the credentials:
+ * neither the configured client id nor a metadata document URL. */
+static gboolean
+is_registered_client (McpAuthOperation *op,
+                      McpCredentials   *credentials)
+{
+  const char *client_id = credentials ? mcp_credentials_get_client_id (credentials) : NULL;
+
+  return client_id != NULL &&
+         g_strcmp0 (client_id, op->self->client_id) != 0 &&
+         g_strcmp0 (client_id, op->self->client_metadata_url) != 0;
+}
+
+/* Credentials with only the client registration left, after the tokens
+ * died: the next sign-in need not register again. */
+static McpCredentials *
+registration_only (McpCredentials *credentials)
+{
+  return g_object_new (MCP_TYPE_CREDENTIALS,
+                       "resource", mcp_credentials_get_resource (credentials),
+                       "issuer", mcp_credentials_get_issuer (credentials),
+                       "client-id", mcp_credentials_get_client_id (credentials),
+                       "client-secret", mcp_credentials_get_client_secret (credentials),
+                       NULL);
+}
+
+/* Refreshing. */
+
+static void
+refresh_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  McpAuthResource *resource = op->resource;
+  g_autoptr(McpOAuthResponse) response = NULL;
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *oauth_error = NULL;
+  g_autofree char *who = NULL;
+
+  response = _mcp_oauth_send_finish (result, &error);
+  if (op_is_over (op))
+    return;
+
+  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
+  if (response != NULL)
+    credentials = credentials_from_response (op, response,
+                                             mcp_credentials_get_client_id (resource->credentials),
+                                             is_registered_client (op, resource->credentials)
+                                             ? mcp_credentials_get_client_secret (resource->credentials)
+                                             : NULL,
+                                             resource->credentials, who, &oauth_error, &error);
+
+  if (credentials != NULL)
+    {
+      g_debug ("Refreshed the access token for %s", resource->url);
+      op->refreshed = TRUE;
+      _mcp_authorization_finish (op, credentials, NULL);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  /* A refresh token the server no longer takes means signing in again; a
+   * server that cannot be reached or answers nonsense is just a failure. */
+  if (response == NULL || response->status >= 500 ||
+      g_error_matches (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE))
+    {
+      if (op->reason == MCP_AUTH_PREPARE)
+        _mcp_authorization_finish (op, NULL, NULL);
+      else
+        fail_with (op, error);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  g_debug ("The refresh token for %s is no longer valid (%s)", resource->url,
+           oauth_error ? oauth_error : "refused");
+  {
+    g_autoptr(McpCredentials) remaining = registration_only (resource->credentials);
+
+    g_set_object (&resource->credentials, remaining);
+  }
+
+  if (op->reason == MCP_AUTH_PREPARE)
+    _mcp_authorization_finish (op, NULL, NULL);
+  else
+    grant (op);
+  _mcp_auth_operation_unref (op);
+}
+
+static void
+refresh (McpAuthOperation *op)
+{
+  McpCredentials *credentials = op->resource->credentials;
+  g_autoptr(GHashTable) form = form_new ();
+  g_autofree char *method = NULL;
+  const char *client_id = mcp_credentials_get_client_id (credentials);
+  const char *client_secret = NULL;
+
+  if (is_registered_client (op, credentials))
+    client_secret = mcp_credentials_get_client_secret (credentials);
+  else if (client_id == NULL || g_strcmp0 (client_id, op->self->client_id) == 0)
+    {
+      client_id = op->self->client_id;
+      client_secret = op->self->client_secret;
+    }
+
+  form_add (form, "grant_type", "refresh_token");
+  form_add (form, "refresh_token", mcp_credentials_get_refresh_token (credentials));
+  form_add (form, "resource", op->server->resource);
+
+  method = choose_auth_method (op->server, client_secret != NULL,
+                               op->self->client_private_key != NULL &&
+                               g_strcmp0 (client_id, op->self->client_id) == 0,
+                               NULL);
+  g_debug ("Refreshing the access token for %s at %s", op->resource->url, op->server->issuer);
+  post_token_request (op, op->server->token_endpoint, form, client_id, client_secret, method,
+                      refresh_cb);
+}
+
+/* The authorization code grant. */
+
+static void
+code_token_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  g_autoptr(McpOAuthResponse) response = NULL;
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *who = NULL;
+
+  response = _mcp_oauth_send_finish (result, &error);
+  if (op_is_over (op))
+    return;
+
+  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
+  if (response != NULL)
+    credentials = credentials_from_response (op, response, op->client_id,
+                                             op->registered ? op->client_secret : NULL,
+                                             NULL, who, NULL, &error);
+  if (credentials == NULL)
+    fail_with (op, error);
+  else
+    {
+      g_debug ("Signed in to %s", op->resource->url);
+      op->granted = TRUE;
+      _mcp_authorization_finish (op, credentials, NULL);
+    }
+
+  _mcp_auth_operation_unref (op);
+}
+
+static char *
+query_value (GHashTable *params,
+             const char *name)
+{
+  return g_strdup (params != NULL ? g_hash_table_lookup (params, name) : NULL);
+}
+
+/* The browser came back: RFC 6749 §10.12 `state` first, then RFC 9207
+ * `iss` as MCP's table says (before anything else of the answer is
+ * believed, errors included), then the code, which goes to the token
+ * endpoint with the PKCE verifier. */
+void
+_mcp_authorization_take_redirect (McpAuthOperation *op,
+                                  const char       *redirected_uri)
+{
+  McpOAuthServer *server = op->server;
+  g_autoptr(GUri) uri = g_uri_parse (redirected_uri, G_URI_FLAGS_ENCODED, NULL);
+  g_autoptr(GHashTable) params = NULL;
+  g_autoptr(GHashTable) form = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *iss = NULL;
+  g_autofree char *code = NULL;
+  g_autofree char *oauth_error = NULL;
+  g_autofree char *description = NULL;
+  g_autofree char *redirect_uri = NULL;
+  g_autofree char *verifier = NULL;
+  g_autofree char *expected_state = NULL;
+
+  if (op->finished || op->state == NULL)
+    return;
+
+  if (uri != NULL && g_uri_get_query (uri) != NULL)
+    params = g_uri_parse_params (g_uri_get_query (uri), -1, "&", G_URI_PARAMS_WWW_FORM, NULL);
+
+  state = query_value (params, "state");
+  iss = query_value (params, "iss");
+  code = query_value (params, "code");
+  oauth_error = query_value (params, "error");
+  description = query_value (params, "error_description");
+
+  /* One answer per sign-in: what came is all there will be. */
+  redirect_uri = g_steal_pointer (&op->redirect_uri);
+  verifier = g_steal_pointer (&op->verifier);
+  expected_state = g_steal_pointer (&op->state);
+  _mcp_operation_clear_grant (op);
+
+  if (state == NULL || !g_str_equal (state, expected_state))
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+            _("The answer to the sign-in to %s does not belong to it (its state does not "
+              "match): refusing it"),
+            op->resource->url);
+      return;
+    }
+
+  if (iss != NULL ? !g_str_equal (iss, server->issuer) : server->iss_parameter_supported)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+            iss != NULL
+            ? _("The answer to the sign-in to %s comes from another authorization server than "
+                "%s: refusing it")
+            : _("The answer to the sign-in to %s does not say which authorization server it "
+                "comes from, although %s said it would: refusing it"),
+            op->resource->url, server->issuer);
+      return;
+    }
+
+  if (oauth_error != NULL)
+    {
+      g_autofree char *excerpt = NULL;
+
+      if (description != NULL)
+        excerpt = g_utf8_make_valid (description, MIN (strlen (description),
+                                                        ERROR_DESCRIPTION_EXCERPT));
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED,
+            _("The sign-in to %s was refused: %s%s%s"), op->resource->url,
+            oauth_error, excerpt ? " — " : "", excerpt ? excerpt : "");
+      return;
+    }
+
+  if (code == NULL || *code == '\0')
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+            _("The answer to the sign-in to %s carries no authorization code"),
+            op->resource->url);
+      return;
+    }
+
+  form = form_new ();
+  form_add (form, "grant_type", "authorization_code");
+  form_add (form, "code", code);
+  form_add (form, "redirect_uri", redirect_uri);
+  form_add (form, "code_verifier", verifier);
+  form_add (form, "resource", server->resource);
+  post_token_request (op, server->token_endpoint, form, op->client_id, op->client_secret,
+                      op->auth_method, code_token_cb);
+}
+
+static void
+loopback_redirect_cb (const char *redirected_uri,
+                      gpointer    user_data)
+{
+  _mcp_authorization_take_redirect (user_data, redirected_uri);
+}
+
+static gboolean
+sign_in_timeout_cb (gpointer user_data)
+{
+  McpAuthOperation *op = user_data;
+
+  _mcp_source_clear (&op->timeout_source);
+  fail (op, G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+        _("Nobody signed in to %s within %u seconds"), op->resource->url,
+        op->self->sign_in_timeout);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sends the user to the authorization page and waits for the redirect. */
+static void
+authorize (McpAuthOperation *op)
+{
+  McpOAuthServer *server = op->server;
+  g_autofree char *challenge = NULL;
+  g_autoptr(GString) url = NULL;
+  g_autoptr(GHashTable) params = form_new ();
+  g_autofree char *query = NULL;
+
+  g_free (op->auth_method);
+  op->auth_method = choose_auth_method (server, op->client_secret != NULL,
+                                        op->self->client_private_key != NULL &&
+                                        g_strcmp0 (op->client_id, op->self->client_id) == 0,
+                                        op->auth_method);
+
+  op->state = _mcp_oauth_random_token ();
+  op->verifier = _mcp_oauth_random_token ();
+  challenge = _mcp_oauth_pkce_challenge (op->verifier);
+
+  form_add (params, "response_type", "code");
+  form_add (params, "client_id", op->client_id);
+  form_add (params, "redirect_uri", op->redirect_uri);
+  form_add (params, "code_challenge", challenge);
+  form_add (params, "code_challenge_method", "S256");
+  form_add (params, "state", op->state);
+  form_add (params, "resource", server->resource);
+  form_add (params, "scope", op->scope);
+  query = soup_form_encode_hash (params);
+
+  url = g_string_new (server->authorization_endpoint);
+  g_string_append_c (url, strchr (server->authorization_endpoint, '?') ? '&' : '?');
+  g_string_append (url, query);
+
+  op->timeout_source = _mcp_timeout_source_add (op->self->sign_in_timeout * 1000,
+                                                sign_in_timeout_cb, op, NULL);
+
+  g_debug ("Signing in to %s at %s", op->resource->url, server->issuer);
+  _mcp_authorization_emit_open_uri (op->self, url->str);
+}
+
+static void
+register_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  g_autoptr(McpOAuthResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *client_id = NULL;
+
+  response = _mcp_oauth_send_finish (result, &error);
+  if (op_is_over (op))
+    return;
+
+  if (response == NULL)
+    {
+      fail_with (op, error);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  if (response->json != NULL)
+    client_id = _mcp_json_object_get_string (response->json, "client_id");
+
+  if (!SOUP_STATUS_IS_SUCCESSFUL (response->status) || client_id == NULL || *client_id == '\0')
+    {
+      g_autofree char *who = g_strdup_printf (_("Registering with %s"), op->server->issuer);
+      g_autoptr(GError) refused = SOUP_STATUS_IS_SUCCESSFUL (response->status)
+        ? g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED,
+                       _("The authorization server %s registered the application without a "
+                         "client id"), op->server->issuer)
+        : token_error (response, who, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED, NULL);
+
+      fail_with (op, refused);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  g_debug ("Registered with %s", op->server->issuer);
+  op->client_id = g_strdup (client_id);
+  op->client_secret = g_strdup (_mcp_json_object_get_string (response->json, "client_secret"));
+  op->auth_method = g_strdup (_mcp_json_object_get_string (response->json,
+                                                           "token_endpoint_auth_method"));
+  op->registered = TRUE;
+  authorize (op);
+  _mcp_auth_operation_unref (op);
+}
+
+/* Dynamic client registration (RFC 7591), as a native application. */
+static void
+register_client (McpAuthOperation *op)
+{
+  g_autoptr(JsonObject) metadata = json_object_new ();
+  g_autoptr(JsonArray) redirect_uris = json_array_new ();
+  g_autoptr(JsonArray) grant_types = json_array_new ();
+  g_autoptr(JsonArray) response_types = json_array_new ();
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GBytes) body = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+
+  json_array_add_string_element (redirect_uris, op->redirect_uri);
+  json_array_add_string_element (grant_types, "authorization_code");
+  json_array_add_string_element (grant_types, "refresh_token");
+  json_array_add_string_element (response_types, "code");
+
+  json_object_set_string_member (metadata, "client_name",
+                                 mcp_authorization_get_client_name (op->self));
+  json_object_set_array_member (metadata, "redirect_uris", json_array_ref (redirect_uris));
+  json_object_set_array_member (metadata, "grant_types", json_array_ref (grant_types));
+  json_object_set_array_member (metadata, "response_types", json_array_ref (response_types));
+  json_object_set_string_member (metadata, "token_endpoint_auth_method", "none");
+  json_object_set_string_member (metadata, "application_type", "native");
+
+  node = json_node_init_object (json_node_alloc (), metadata);
+  body = _mcp_json_to_line (node);
+  msg = soup_message_new (SOUP_METHOD_POST, op->server->registration_endpoint);
+  if (msg == NULL)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED,
+            _("“%s” is not a valid registration endpoint"), op->server->registration_endpoint);
+      return;
+    }
+  soup_message_set_request_body_from_bytes (msg, "application/json", body);
+
+  g_debug ("Registering with %s", op->server->issuer);
+  _mcp_oauth_send_async (op->self->session, msg, op->cancellable, register_cb,
+                         _mcp_auth_operation_ref (op));
+}
+
+static void
+authorization_code_grant (McpAuthOperation *op)
+{
+  McpAuthorization *self = op->self;
+  McpOAuthServer *server = op->server;
+  McpCredentials *credentials = op->resource->credentials;
+  g_autoptr(GError) error = NULL;
+
+  _mcp_authorization_emit_sign_in_needed (op);
+  if (op->finished)
+    return;
+
+  if (op->reason == MCP_AUTH_CHALLENGE && !self->interactive)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
+            _("The server at %s requires signing in"), op->resource->url);
+      return;
+    }
+
+  if (server->authorization_endpoint == NULL)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED,
+            _("The authorization server %s has no authorization endpoint"), server->issuer);
+      return;
+    }
+
+  /* MCP: refuse to go on without PKCE, and PKCE is S256 only. */
+  if (!server->pkce_s256)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED,
+            _("The authorization server %s does not support PKCE with S256: refusing to sign "
+              "in without it"),
+            server->issuer);
+      return;
+    }
+
+  g_free (op->scope);
+  op->scope = select_scope (op, TRUE);
+
+  if (self->redirect_uri != NULL)
+    op->redirect_uri = g_strdup (self->redirect_uri);
+  else
+    {
+      op->loopback = _mcp_oauth_loopback_new (loopback_redirect_cb, op, &error);
+      if (op->loopback == NULL)
+        {
+          fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
+                _("Could not listen for the end of the sign-in: %s"), error->message);
+          return;
+        }
+      op->redirect_uri = g_strdup (_mcp_oauth_loopback_get_redirect_uri (op->loopback));
+    }
+
+  g_clear_pointer (&op->client_id, g_free);
+  g_clear_pointer (&op->client_secret, g_free);
+  g_clear_pointer (&op->auth_method, g_free);
+  op->registered = FALSE;
+
+  if (self->client_id != NULL)
+    {
+      op->client_id = g_strdup (self->client_id);
+      op->client_secret = g_strdup (self->client_secret);
+    }
+  else if (self->client_metadata_url != NULL && server->client_id_metadata_document_supported)
+    op->client_id = g_strdup (self->client_metadata_url);
+  else if (is_registered_client (op, credentials))
+    {
+      op->client_id = g_strdup (mcp_credentials_get_client_id (credentials));
+      op->client_secret = g_strdup (mcp_credentials_get_client_secret (credentials));
+      op->registered = TRUE;
+    }
+  else if (server->registration_endpoint != NULL)
+    {
+      register_client (op);
+      return;
+    }
+  else
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED,
+            _("The authorization server %s needs a client id registered beforehand (it offers "
+              "neither client ID metadata documents nor registration)"),
+            server->issuer);
+      return;
+    }
+
+  authorize (op);
+}
+
+/* Client credentials and cross-app access. */
+
+static void
+machine_token_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  g_autoptr(McpOAuthResponse) response = NULL;
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *who = NULL;
+
+  response = _mcp_oauth_send_finish (result, &error);
+  if (op_is_over (op))
+    return;
+
+  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
+  if (response != NULL)
+    credentials = credentials_from_response (op, response, op->self->client_id, NULL, NULL, who,
+                                             NULL, &error);
+  if (credentials == NULL)
+    fail_with (op, error);
+  else
+    {
+      g_debug ("Obtained an access token for %s", op->resource->url);
+      op->granted = TRUE;
+      _mcp_authorization_finish (op, credentials, NULL);
+    }
+
+  _mcp_auth_operation_unref (op);
+}
+
+static gboolean
+check_client_credentials (McpAuthOperation *op)
+{
+  McpAuthorization *self = op->self;
+
+  if (self->client_id != NULL && (self->client_secret != NULL || self->client_private_key != NULL))
+    return TRUE;
+
+  fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED,
+        _("Signing in to %s without a user needs a client id with a client secret or a "
+          "private key"),
+        op->resource->url);
+  return FALSE;
+}
+
+static void
+client_credentials_grant (McpAuthOperation *op)
+{
+  McpAuthorization *self = op->self;
+  g_autoptr(GHashTable) form = form_new ();
+  g_autofree char *method = NULL;
+
+  if (!check_client_credentials (op))
+    return;
+
+  g_free (op->scope);
+  op->scope = select_scope (op, FALSE);
+  form_add (form, "grant_type", "client_credentials");
+  form_add (form, "resource", op->server->resource);
+  form_add (form, "scope", op->scope);
+
+  method = choose_auth_method (op->server, self->client_secret != NULL,
+                               self->client_private_key != NULL, NULL);
+  g_debug ("Requesting a client credentials token for %s at %s", op->resource->url,
+           op->server->issuer);
+  post_token_request (op, op->server->token_endpoint, form, self->client_id, self->client_secret,
+                      method, machine_token_cb);
+}
+
+static void
+token_exchange_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  McpAuthorization *self = op->self;
+  g_autoptr(McpOAuthResponse) response = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) form = NULL;
+  g_autofree char *method = NULL;
+  const char *assertion = NULL;
+  const char *issued_type = NULL;
+
+  response = _mcp_oauth_send_finish (result, &error);
+  if (op_is_over (op))
+    return;
+
+  if (response == NULL)
+    {
+      fail_with (op, error);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  if (response->json != NULL)
+    {
+      assertion = _mcp_json_object_get_string (response->json, "access_token");
+      issued_type = _mcp_json_object_get_string (response->json, "issued_token_type");
+    }
+  if (!SOUP_STATUS_IS_SUCCESSFUL (response->status) || assertion == NULL ||
+      g_strcmp0 (issued_type, TOKEN_TYPE_ID_JAG) != 0)
+    {
+      g_autofree char *who = g_strdup_printf (_("The identity provider %s"),
+                                              self->idp_token_endpoint);
+      g_autoptr(GError) refused = SOUP_STATUS_IS_SUCCESSFUL (response->status)
+        ? g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
+                       _("%s did not issue an identity assertion grant"), who)
+        : token_error (response, who, MCP_AUTHORIZATION_ERROR_DENIED, NULL);
+
+      fail_with (op, refused);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+
+  /* RFC 7523 §2.1, with the identity assertion grant as the assertion. */
+  form = form_new ();
+  form_add (form, "grant_type", GRANT_TYPE_JWT_BEARER);
+  form_add (form, "assertion", assertion);
+  form_add (form, "resource", op->server->resource);
+  form_add (form, "scope", op->scope);
+  method = choose_auth_method (op->server, self->client_secret != NULL,
+                               self->client_private_key != NULL, NULL);
+  post_token_request (op, op->server->token_endpoint, form, self->client_id, self->client_secret,
+                      method, machine_token_cb);
+  _mcp_auth_operation_unref (op);
+}
+
+/* Cross-app access: the ID token of the enterprise's identity provider is
+ * exchanged there (RFC 8693) for an identity assertion grant for this
+ * authorization server, then traded here for the access token. */
+static void
+cross_app_access_grant (McpAuthOperation *op)
+{
+  McpAuthorization *self = op->self;
+  g_autoptr(GHashTable) form = form_new ();
+  g_autoptr(SoupMessage) msg = NULL;
+
+  if (!check_client_credentials (op))
+    return;
+
+  if (self->id_token == NULL)
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
+            _("Cross-app access to %s needs an ID token from the identity provider"),
+            op->resource->url);
+      return;
+    }
+  if (!_mcp_oauth_url_is_secure (self->idp_token_endpoint))
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INSECURE,
+            _("The identity provider’s token endpoint does not use HTTPS: refusing to send it "
+              "the ID token"));
+      return;
+    }
+
+  g_free (op->scope);
+  op->scope = select_scope (op, FALSE);
+  form_add (form, "grant_type", GRANT_TYPE_TOKEN_EXCHANGE);
+  form_add (form, "requested_token_type", TOKEN_TYPE_ID_JAG);
+  form_add (form, "audience", op->server->issuer);
+  form_add (form, "resource", op->server->resource);
+  form_add (form, "scope", op->scope);
+  form_add (form, "subject_token", self->id_token);
+  form_add (form, "subject_token_type", TOKEN_TYPE_ID_TOKEN);
+  form_add (form, "client_id", self->idp_client_id);
+
+  msg = _mcp_oauth_form_message_new (self->idp_token_endpoint, form);
+  g_debug ("Exchanging the ID token for access to %s", op->resource->url);
+  _mcp_oauth_send_async (self->session, msg, op->cancellable, token_exchange_cb,
+                         _mcp_auth_operation_ref (op));
+}
+
+static void
+grant (McpAuthOperation *op)
+{
+  switch (op->self->grant)
+    {
+    case MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS:
+      client_credentials_grant (op);
+      break;
+
+    case MCP_AUTHORIZATION_GRANT_CROSS_APP_ACCESS:
+      cross_app_access_grant (op);
+      break;
+
+    case MCP_AUTHORIZATION_GRANT_AUTHORIZATION_CODE:
+    default:
+      authorization_code_grant (op);
+      break;
+    }
+}
+
+static void
+discover_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+  McpAuthResource *resource = op->resource;
+  g_autoptr(GError) error = NULL;
+  McpOAuthServer *server;
+  McpCredentials *credentials;
+
+  server = _mcp_oauth_discover_finish (result, &error);
+  if (op_is_over (op))
+    {
+      g_clear_pointer (&server, _mcp_oauth_server_unref);
+      return;
+    }
+
+  if (server == NULL)
+    {
+      if (op->reason == MCP_AUTH_PREPARE)
+        _mcp_authorization_finish (op, NULL, NULL);
+      else
+        fail_with (op, error);
+      _mcp_auth_operation_unref (op);
+      return;
+    }
+  op->server = server;
+
+  /* Credentials are bound to the authorization server that issued them:
+   * when the server names another one, they are of no use any more. */
+  credentials = resource->credentials;
+  if (credentials != NULL && g_strcmp0 (mcp_credentials_get_issuer (credentials),
+                                        server->issuer) != 0)
+    {
+      g_debug ("%s now uses the authorization server %s", resource->url, server->issuer);
+      _mcp_authorization_forget (op);
+      g_clear_pointer (&resource->requested_scope, g_free);
+      credentials = NULL;
+    }
+
+  if (credentials != NULL && mcp_credentials_get_refresh_token (credentials) != NULL &&
+      !op->insufficient_scope && op->reason != MCP_AUTH_SIGN_IN)
+    refresh (op);
+  else if (op->reason == MCP_AUTH_PREPARE)
+    _mcp_authorization_finish (op, NULL, NULL);
+  else
+    grant (op);
+
+  _mcp_auth_operation_unref (op);
+}
+
+/* Runs @op once its server's credentials are loaded. */
+void
+_mcp_authorization_run (McpAuthOperation *op)
+{
+  McpAuthResource *resource = op->resource;
+  McpCredentials *credentials = resource->credentials;
+  const char *granted;
+
+  if (op->reason == MCP_AUTH_PREPARE &&
+      (credentials == NULL || mcp_credentials_get_refresh_token (credentials) == NULL ||
+       !_mcp_authorization_expires_soon (credentials)))
+    {
+      _mcp_authorization_finish (op, NULL, NULL);
+      return;
+    }
+
+  /* A server that refuses the scopes it was just granted will not change
+   * its mind by signing in again. */
+  granted = credentials != NULL ? mcp_credentials_get_scope (credentials) : NULL;
+  if (granted == NULL)
+    granted = resource->requested_scope;
+  if (op->insufficient_scope && credentials != NULL &&
+      mcp_credentials_get_access_token (credentials) != NULL &&
+      scopes_cover (granted, op->challenge_scope))
+    {
+      fail (op, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INSUFFICIENT_SCOPE,
+            _("The server at %s refuses the request for lack of scopes that were granted "
+              "(%s)"),
+            resource->url, op->challenge_scope ? op->challenge_scope : "");
+      return;
+    }
+
+  _mcp_oauth_discover_async (op->self->session, resource->url, op->resource_metadata,
+                             op->cancellable, discover_cb, _mcp_auth_operation_ref (op));
+}

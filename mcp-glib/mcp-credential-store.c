@@ -1,0 +1,202 @@
+/* mcp-credential-store.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The interface through which an authorization keeps its credentials:
+ * look up, save and delete, keyed by server and issuer, all asynchronous
+ * since the keyring is a D-Bus service.
+ */
+
+#include "config.h"
+
+#include "mcp-credential-store.h"
+
+/**
+ * McpCredentialStore:
+ *
+ * Where an [class@Mcp.Authorization] keeps the [class@Mcp.Credentials] that
+ * signing in produced, so that the next run of the application needs no
+ * new sign-in.
+ *
+ * Credentials are keyed by the MCP server they are for (its URL) and the
+ * issuer of the authorization server that issued them. A lookup or a
+ * deletion may leave the issuer out, meaning any issuer: that is how an
+ * application finds the credentials of a server before knowing which
+ * authorization server the server uses.
+ *
+ * mcp-glib comes with [class@Mcp.MemoryCredentialStore], which forgets
+ * everything when the application exits, and, when built with libsecret,
+ * [class@Mcp.SecretCredentialStore], which keeps credentials in the
+ * desktop's keyring.
+ *
+ * Since: 1.0
+ */
+
+G_DEFINE_INTERFACE (McpCredentialStore, mcp_credential_store, G_TYPE_OBJECT)
+
+static void
+mcp_credential_store_default_init (McpCredentialStoreInterface *iface)
+{
+}
+
+/**
+ * mcp_credential_store_lookup_async:
+ * @self: a credential store
+ * @resource: the URL of the MCP server
+ * @issuer: (nullable): the issuer of the authorization server, or %NULL for
+ *   any
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the lookup is done
+ * @user_data: data for @callback
+ *
+ * Looks up the credentials for @resource. When several issuers have
+ * credentials for it and @issuer is %NULL, which of them is found is up to
+ * the store.
+ *
+ * Since: 1.0
+ */
+void
+mcp_credential_store_lookup_async (McpCredentialStore  *self,
+                                   const char          *resource,
+                                   const char          *issuer,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_CREDENTIAL_STORE (self));
+  g_return_if_fail (resource != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_CREDENTIAL_STORE_GET_IFACE (self)->lookup_async (self, resource, issuer, cancellable,
+                                                       callback, user_data);
+}
+
+/**
+ * mcp_credential_store_lookup_finish:
+ * @self: a credential store
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.CredentialStore.lookup_async].
+ *
+ * Returns: (transfer full) (nullable): the credentials, or %NULL if there
+ *   are none (@error unset) or the lookup failed (@error set)
+ *
+ * Since: 1.0
+ */
+McpCredentials *
+mcp_credential_store_lookup_finish (McpCredentialStore  *self,
+                                    GAsyncResult        *result,
+                                    GError             **error)
+{
+  g_return_val_if_fail (MCP_IS_CREDENTIAL_STORE (self), NULL);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), NULL);
+
+  return MCP_CREDENTIAL_STORE_GET_IFACE (self)->lookup_finish (self, result, error);
+}
+
+/**
+ * mcp_credential_store_save_async:
+ * @self: a credential store
+ * @credentials: the credentials to keep
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the credentials are saved
+ * @user_data: data for @callback
+ *
+ * Saves @credentials, replacing any for the same server and issuer.
+ *
+ * Since: 1.0
+ */
+void
+mcp_credential_store_save_async (McpCredentialStore  *self,
+                                 McpCredentials      *credentials,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_CREDENTIAL_STORE (self));
+  g_return_if_fail (MCP_IS_CREDENTIALS (credentials));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_CREDENTIAL_STORE_GET_IFACE (self)->save_async (self, credentials, cancellable,
+                                                     callback, user_data);
+}
+
+/**
+ * mcp_credential_store_save_finish:
+ * @self: a credential store
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.CredentialStore.save_async].
+ *
+ * Returns: whether the credentials were saved
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_credential_store_save_finish (McpCredentialStore  *self,
+                                  GAsyncResult        *result,
+                                  GError             **error)
+{
+  g_return_val_if_fail (MCP_IS_CREDENTIAL_STORE (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return MCP_CREDENTIAL_STORE_GET_IFACE (self)->save_finish (self, result, error);
+}
+
+/**
+ * mcp_credential_store_delete_async:
+ * @self: a credential store
+ * @resource: the URL of the MCP server
+ * @issuer: (nullable): the issuer of the authorization server, or %NULL for
+ *   all of them
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (scope async): called when the credentials are deleted
+ * @user_data: data for @callback
+ *
+ * Deletes the credentials for @resource. Deleting credentials that do not
+ * exist is no error.
+ *
+ * Since: 1.0
+ */
+void
+mcp_credential_store_delete_async (McpCredentialStore  *self,
+                                   const char          *resource,
+                                   const char          *issuer,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_CREDENTIAL_STORE (self));
+  g_return_if_fail (resource != NULL);
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  MCP_CREDENTIAL_STORE_GET_IFACE (self)->delete_async (self, resource, issuer, cancellable,
+                                                       callback, user_data);
+}
+
+/**
+ * mcp_credential_store_delete_finish:
+ * @self: a credential store
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.CredentialStore.delete_async].
+ *
+ * Returns: whether the deletion worked
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_credential_store_delete_finish (McpCredentialStore  *self,
+                                    GAsyncResult        *result,
+                                    GError             **error)
+{
+  g_return_val_if_fail (MCP_IS_CREDENTIAL_STORE (self), FALSE);
+  g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
+
+  return MCP_CREDENTIAL_STORE_GET_IFACE (self)->delete_finish (self, result, error);
+}
