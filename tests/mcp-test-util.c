@@ -139,6 +139,7 @@ mcp_test_elapsed_ms (gint64 start)
 
 static gboolean initialized;
 static GQueue expected_warnings = G_QUEUE_INIT;
+static GString *captured_log;
 
 /* Expects the library (log domain "Mcp") to log a warning matching
  * @pattern, a g_pattern_match_simple() pattern, before any other expected
@@ -196,9 +197,32 @@ log_writer (GLogLevelFlags   log_level,
       return G_LOG_WRITER_HANDLED;
     }
 
+  if (captured_log != NULL)
+    {
+      if (g_strcmp0 (log_domain, "Mcp") == 0 && message != NULL)
+        {
+          g_string_append (captured_log, message);
+          g_string_append_c (captured_log, '\n');
+        }
+      /* Debug messages are on for the capture, not for showing. */
+      if ((log_level & G_LOG_LEVEL_DEBUG) != 0)
+        return G_LOG_WRITER_HANDLED;
+    }
+
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+
+/* Appends every message of the library, debug ones included, to @sink
+ * until called again with %NULL. Debug messages are not written meanwhile. */
+void
+mcp_test_capture_log (GString *sink)
+{
+  g_assert_true (initialized);
+
+  captured_log = sink;
+  g_log_set_debug_enabled (sink != NULL);
+}
 
 /* Installs the log writer that lets expected warnings through; call it
  * once, from main(), after g_test_init(). Messages that were not expected

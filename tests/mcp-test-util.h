@@ -40,6 +40,7 @@ gint64        mcp_test_elapsed_ms               (gint64                start);
 
 void          mcp_test_expect_warning           (const char           *pattern);
 void          mcp_test_assert_expected_warnings (void);
+void          mcp_test_capture_log              (GString              *sink);
 
 JsonObject   *mcp_test_parse_object             (const char           *json);
 JsonNode     *mcp_test_lookup                   (JsonObject           *object,
