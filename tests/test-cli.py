@@ -118,8 +118,8 @@ def test_help():
     for command in ["info", "tools", "resources", "templates", "prompts", "call", "read",
                     "prompt", "complete", "ping", "follow"]:
         assert "\n  %s" % command in out, command
-    for option in ["--server", "--url", "--json", "--timeout", "--env", "--inherit-env",
-                   "--log-level", "--names", "--header", "--subscribe"]:
+    for option in ["--server", "--url", "--json", "--timeout", "--connect-timeout", "--env",
+                   "--inherit-env", "--log-level", "--names", "--header", "--subscribe"]:
         assert option in out, option
     assert "Exit status" in out and "130" in out, out
     assert check(*run("help")) == out
@@ -218,6 +218,7 @@ def test_usage_errors():
                  ["--no-such-option"],
                  ["--log-level", "loud", "info"],
                  ["--timeout", "-5", "info"],
+                 ["--connect-timeout", "-1", "info"],
                  ["--url", "ftp://example.com/", "info"],
                  ["--url", "http://127.0.0.1:1/", "--server", "x", "info"],
                  ["--url", "http://127.0.0.1:1/", "--env", "A=1", "info"],
@@ -255,6 +256,26 @@ def test_connection_failures():
     assert status == 3 and "dying" in err, (status, err)
     status, out, err = run("--url", "http://127.0.0.1:1/mcp", "info")
     assert status == 3, (status, err)
+
+
+def test_timeouts():
+    # A server that takes a while to start, as one run through npx does:
+    # --timeout bounds the call, not the start and the handshake.
+    slow = "sh -c 'sleep 2; exec %s'" % DEMO_SERVER
+    assert check(*run("--server", slow, "--timeout", "1000", "call", "echo",
+                      '{"text": "hi"}')) == "hi\n"
+    # --connect-timeout bounds those.
+    status, out, err = run("--server", slow, "--connect-timeout", "500", "call", "echo",
+                           '{"text": "hi"}')
+    assert status == 3 and out == "", (status, out, err)
+    assert "“initialize” within 500 milliseconds" in err, err
+    # --timeout still bounds the call: the countdown's first progress comes
+    # after 100 ms.
+    status, out, err = demo("--timeout", "50", "call", "countdown", '{"from": 3}')
+    assert status == 3 and "“tools/call” within 50 milliseconds" in err, (status, err)
+    # 0 waits for ever, for both.
+    assert check(*demo("--connect-timeout", "0", "--timeout", "0", "call", "countdown",
+                       '{"from": 2}')) == "Liftoff!\n"
 
 
 def test_signals_cancel_the_call():
@@ -417,6 +438,7 @@ TESTS = [
     test_usage_errors,
     test_tool_errors,
     test_connection_failures,
+    test_timeouts,
     test_signals_cancel_the_call,
     test_ctrl_c_from_a_terminal,
     test_follow,

@@ -97,6 +97,49 @@ cli_app_fail_request (CliApp       *app,
     cli_app_finish (app, EXIT_CONNECTION);
 }
 
+/* --connect-timeout bounds the handshake (the library's connect-timeout),
+ * which is where a server's start-up time is spent: a server run through
+ * npx may take many seconds to download before it answers. --timeout
+ * bounds each request once connected, and no longer the handshake, so that
+ * a short call timeout works with a slow server. A request's hard limit
+ * (max-request-timeout) also bounds the handshake, so it is raised for it
+ * and set for the requests once connected. */
+static void
+set_connect_timeout (CliApp *app)
+{
+  guint max = MCP_CLIENT_DEFAULT_MAX_REQUEST_TIMEOUT;
+
+  if (app->connect_timeout == TIMEOUT_UNSET)
+    return;
+
+  /* The property cannot be 0: G_MAXUINT ms is 49 days. */
+  mcp_client_set_connect_timeout (app->client,
+                                  app->connect_timeout > 0 ? (guint) app->connect_timeout
+                                                           : G_MAXUINT);
+  if (app->connect_timeout == 0)
+    max = 0;
+  else
+    max = MAX (max, (guint) app->connect_timeout);
+  mcp_client_set_max_request_timeout (app->client, max);
+}
+
+static void
+set_request_timeout (CliApp *app)
+{
+  guint max = MCP_CLIENT_DEFAULT_MAX_REQUEST_TIMEOUT;
+
+  if (app->timeout != TIMEOUT_UNSET)
+    {
+      mcp_client_set_request_timeout (app->client, app->timeout);
+      if (app->timeout == 0)
+        max = 0;
+      else
+        max = MAX (max, (guint) app->timeout);
+    }
+
+  mcp_client_set_max_request_timeout (app->client, max);
+}
+
 static void
 on_log_level_set (GObject      *object,
                   GAsyncResult *result,
@@ -140,6 +183,8 @@ on_connected (GObject      *object,
       cli_app_finish (app, EXIT_CONNECTION);
       return;
     }
+
+  set_request_timeout (app);
 
   if (app->log_level_name != NULL)
     mcp_client_set_logging_level_async (app->client, app->log_level, app->cancellable,
@@ -344,27 +389,6 @@ create_transport (CliApp  *app,
   return create_stdio_transport (app, error);
 }
 
-static void
-set_timeouts (CliApp *app)
-{
-  guint max;
-
-  if (app->timeout == TIMEOUT_UNSET)
-    return;
-
-  mcp_client_set_request_timeout (app->client, app->timeout);
-  if (app->timeout == 0)
-    {
-      mcp_client_set_max_request_timeout (app->client, 0);
-      return;
-    }
-
-  max = mcp_client_get_max_request_timeout (app->client);
-  mcp_client_set_connect_timeout (app->client, app->timeout);
-  if (max != 0 && max < (guint) app->timeout)
-    mcp_client_set_max_request_timeout (app->client, app->timeout);
-}
-
 /* Connects, runs the command and closes the connection; returns the exit
  * status. */
 int
@@ -384,7 +408,7 @@ cli_app_run_command (CliApp *app)
   app->cancellable = g_cancellable_new ();
   app->stdout_is_terminal = isatty (STDOUT_FILENO);
   app->client = mcp_client_new (transport);
-  set_timeouts (app);
+  set_connect_timeout (app);
 
   g_signal_connect (app->client, "log-message", G_CALLBACK (on_log_message), app);
   g_signal_connect (app->client, "closed", G_CALLBACK (on_client_closed), app);

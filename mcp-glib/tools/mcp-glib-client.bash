@@ -23,7 +23,7 @@ _mcp_glib_client_unquote ()
 # Runs the client against the server chosen on the command line so far.
 _mcp_glib_client_ask ()
 {
-    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" --timeout 5000 "$@" \
+    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" --connect-timeout 5000 --timeout 5000 "$@" \
         2>/dev/null </dev/null
 }
 
@@ -49,10 +49,9 @@ _mcp_glib_client ()
     fi
 
     local commands="info tools resources templates prompts call read prompt complete ping follow help"
-    local options="--server --url --header --json --names --timeout --env --inherit-env
-                   --log-level --subscribe --version --help"
+    local options="--server --url --header --json --names --timeout --connect-timeout --env
+                   --inherit-env --log-level --subscribe --version --help"
     local levels="debug info notice warning error critical alert emergency"
-    local takes_value="--server|-s|--url|-u|--header|-H|--timeout|-t|--env|-e|--inherit-env|--log-level|-l|--subscribe"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
     local _mcp_glib_client_program=${words[0]}
@@ -73,7 +72,7 @@ _mcp_glib_client ()
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
                 ;;
-            --timeout | -t | --log-level | -l | --subscribe)
+            --timeout | -t | --connect-timeout | --log-level | -l | --subscribe)
                 ((i++))
                 ;;
             -*) ;;
@@ -100,7 +99,7 @@ _mcp_glib_client ()
             COMPREPLY=($(compgen -v -- "$cur"))
             return
             ;;
-        --url | -u | --header | -H | --timeout | -t | --subscribe)
+        --url | -u | --header | -H | --timeout | -t | --connect-timeout | --subscribe)
             return
             ;;
     esac

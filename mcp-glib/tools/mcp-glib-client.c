@@ -184,8 +184,9 @@ check_options (CliApp *app)
                           "notice, warning, error, critical, alert, emergency"),
                         app->log_level_name);
 
-  if (app->timeout < 0 && app->timeout != TIMEOUT_UNSET)
-    return usage_error ("%s", _("The timeout cannot be negative"));
+  if ((app->timeout < 0 && app->timeout != TIMEOUT_UNSET) ||
+      (app->connect_timeout < 0 && app->connect_timeout != TIMEOUT_UNSET))
+    return usage_error ("%s", _("A timeout cannot be negative"));
 
   if (app->subscribe != NULL && !cli_app_is_following (app))
     return usage_error ("%s", _("--subscribe only applies to follow"));
@@ -240,8 +241,11 @@ run (CliApp  *app,
     { "names", 'n', 0, G_OPTION_ARG_NONE, &app->names,
       N_("List only names (URIs for resources and templates), one per line"), NULL },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &app->timeout,
-      N_("Wait at most MS milliseconds for each answer (default 60000, restarted by "
-         "progress; 0 waits for ever)"), N_("MS") },
+      N_("Wait at most MS milliseconds for the answer to each request, once connected "
+         "(default 60000, restarted by progress; 0 waits for ever)"), N_("MS") },
+    { "connect-timeout", 0, 0, G_OPTION_ARG_INT, &app->connect_timeout,
+      N_("Wait at most MS milliseconds for the server to start and answer the handshake "
+         "(default 60000; 0 waits for ever)"), N_("MS") },
     { "env", 'e', 0, G_OPTION_ARG_STRING_ARRAY, &app->env,
       N_("Set a variable in the server’s environment (repeatable)"), N_("NAME=VALUE") },
     { "inherit-env", 0, 0, G_OPTION_ARG_STRING_ARRAY, &app->inherit_env,
@@ -258,6 +262,7 @@ run (CliApp  *app,
   };
 
   app->timeout = TIMEOUT_UNSET;
+  app->connect_timeout = TIMEOUT_UNSET;
 
   app->context = g_option_context_new (_("[COMMAND [ARGUMENTS…]] — talk to a Model Context "
                                          "Protocol server"));

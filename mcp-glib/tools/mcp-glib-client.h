@@ -33,7 +33,8 @@ enum
   EXIT_REFUSED = 4,
 };
 
-/* --timeout was not given: the library's defaults apply. */
+/* --timeout or --connect-timeout was not given: the library's defaults
+ * apply. */
 #define TIMEOUT_UNSET G_MININT
 
 typedef struct _CliApp CliApp;
@@ -73,7 +74,8 @@ struct _CliApp
   char         **inherit_env;
   char         **subscribe;
   char          *log_level_name;
-  int            timeout;
+  int            timeout;           /* of each request, in ms */
+  int            connect_timeout;   /* of starting the server and the handshake */
   gboolean       json;
   gboolean       names;
   gboolean       version;
