@@ -19,6 +19,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 from mcptest import run_tests
@@ -29,6 +30,65 @@ EVERYTHING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modu
                           "@modelcontextprotocol", "server-everything", "dist", "index.js")
 EVERYTHING_SERVER = "node '%s' stdio" % EVERYTHING
 TIMEOUT = 60
+
+# A stdio server of this test's own, for what neither the demo server nor
+# server-everything offers: a tool whose input schema has every type (it
+# answers with the arguments it got, as structured content) and binary
+# content of every kind.
+SCRIPTED_SERVER_SOURCE = r"""
+import base64, json, sys
+
+BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
+BLOB = base64.b64encode(BYTES).decode()
+TYPES = {
+    "s": {"type": "string"}, "i": {"type": "integer"}, "n": {"type": "number"},
+    "b": {"type": "boolean"}, "o": {"type": "object"}, "a": {"type": "array"},
+    "maybe": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+    "either": {"type": ["boolean", "number"]}, "any": {"description": "no type"},
+}
+TOOLS = [
+    {"name": "types", "inputSchema": {"type": "object", "properties": TYPES}},
+    {"name": "media", "inputSchema": {"type": "object"}},
+]
+MEDIA = [
+    {"type": "text", "text": "before"},
+    {"type": "image", "mimeType": "image/png", "data": BLOB},
+    {"type": "audio", "mimeType": "audio/wav", "data": BLOB},
+    {"type": "resource", "resource": {"uri": "test://blob", "mimeType": "application/x-test",
+                                      "blob": BLOB}},
+    {"type": "text", "text": "after"},
+]
+CONTENTS = {
+    "test://blob": [{"uri": "test://blob", "mimeType": "application/x-test", "blob": BLOB}],
+    "test://two": [{"uri": "test://two#1", "mimeType": "text/plain", "text": "one"},
+                   {"uri": "test://two#2", "mimeType": "application/x-test", "blob": BLOB}],
+}
+
+def answer(request):
+    method, params = request["method"], request.get("params", {})
+    if method == "initialize":
+        return {"protocolVersion": params["protocolVersion"], "serverInfo":
+                {"name": "scripted", "version": "1"}, "capabilities": {"tools": {},
+                                                                      "resources": {}}}
+    if method == "tools/list":
+        return {"tools": TOOLS}
+    if method == "tools/call" and params["name"] == "types":
+        arguments = params.get("arguments", {})
+        return {"content": [{"type": "text", "text": json.dumps(arguments)}],
+                "structuredContent": arguments}
+    if method == "tools/call":
+        return {"content": MEDIA}
+    if method == "resources/read":
+        return {"contents": CONTENTS[params["uri"]]}
+    return {}
+
+for line in sys.stdin:
+    request = json.loads(line)
+    if "id" in request:
+        print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": answer(request)}),
+              flush=True)
+"""
+SCRIPTED_BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
 
 # The messages checked below are the untranslated ones.
 ENV = dict(os.environ, LC_ALL="C.UTF-8")
@@ -48,6 +108,10 @@ def demo(*args, **kwargs):
 
 def everything(*args, **kwargs):
     return run("--server", EVERYTHING_SERVER, *args, **kwargs)
+
+
+def scripted(*args, **kwargs):
+    return run("--server", "%s %s" % (sys.executable, SCRIPTED_SERVER), *args, **kwargs)
 
 
 def check(status, out, err, expected=0):
@@ -178,6 +242,72 @@ def test_call():
 
     # Off a terminal: no progress bar, only the result.
     assert check(*demo("call", "countdown", '{"from": 2}')) == "Liftoff!\n"
+
+
+def test_call_with_pairs():
+    # Converted by the demo's input schemas: a and b are numbers, text a
+    # string even when it looks like a number.
+    assert check(*demo("call", "add", "a=1", "b=2")).startswith("1 + 2 = 3\n")
+    result = json.loads(check(*demo("--json", "call", "add", "a=-1", "b=2.5e0")))
+    assert result["structuredContent"]["sum"] == 1.5, result
+    assert check(*demo("call", "echo", "text=42")) == "42\n"
+    assert check(*demo("call", "countdown", "from=2")) == "Liftoff!\n"
+
+    # Every type, and ARGUMENT:=JSON as it is.
+    result = json.loads(check(*scripted(
+        "--json", "call", "types", "s=3", "i=-7", "n=0.5", "b=false", 'o={"k": [1]}',
+        "a=[1, \"x\"]", "maybe=null", "either=true", "any=12")))
+    assert result["structuredContent"] == {
+        "s": "3", "i": -7, "n": 0.5, "b": False, "o": {"k": [1]}, "a": [1, "x"],
+        "maybe": None, "either": True, "any": "12"}, result
+    result = json.loads(check(*scripted("--json", "call", "types", "maybe=5", "either=5",
+                                        "s=", 'i:="not checked"', 'any:={"s": [1]}')))
+    assert result["structuredContent"] == {"maybe": 5, "either": 5, "s": "",
+                                           "i": "not checked", "any": {"s": [1]}}, result
+
+    # A mistake is a usage error that names the argument and what it takes.
+    for args, message in (
+            (["i=1.5"], "The argument “i” of the tool “types” takes an integer, not “1.5”"),
+            (["n=0x10"], "“n” of the tool “types” takes a number, not “0x10”"),
+            (["n=NaN"], "“n” of the tool “types” takes a number, not “NaN”"),
+            (["b=yes"], "“b” of the tool “types” takes true or false, not “yes”"),
+            (["o=[1]"], "“o” of the tool “types” takes a JSON object, not “[1]”"),
+            (["maybe=x"], "“maybe” of the tool “types” takes an integer or null, not “x”"),
+            (["o={\"k\": }"], "“o” of the tool “types” takes a JSON object; its value is not "
+                              "valid JSON: line 1, column 7: "),
+            (["nope=1"], "The tool “types” has no argument “nope”; its arguments are: s, i, n,"),
+            (["raw:=1"], "The tool “types” has no argument “raw”"),
+    ):
+        status, out, err = scripted("call", "types", *args)
+        assert status == 2 and out == "", (args, status, out, err)
+        assert message in err, (args, err)
+        assert "Try “mcp-glib-client tools types” for its arguments." in err, err
+    status, out, err = scripted("call", "media", "x=1")
+    assert status == 2 and "The tool “media” takes no arguments, not “x”" in err, err
+    status, out, err = demo("call", "no-such-tool", "x=1")
+    assert status == 4 and "The server has no tool “no-such-tool”" in err, (status, err)
+
+    # Mistakes of form are found before any server starts.
+    for args, message in (
+            (["a=1", "a=2"], "The argument “a” is given twice"),
+            (["=1"], "“=1” is not a tool argument"),
+            (["a"], "“a” is not a tool argument"),
+            (['{"a": 1}', "b=2"], "either as one JSON object or as ARGUMENT=VALUE pairs"),
+            (["a:={\n}x"], "The value of “a” is not valid JSON: line 2, column 2: "),
+    ):
+        status, out, err = run("--server", "/nonexistent", "call", "add", *args)
+        assert status == 2 and message in err, (args, status, err)
+
+
+def test_json_syntax_errors_name_the_line_and_column():
+    # Where json-glib says the error is.
+    for arguments, where in (('{"text": "x",}', "line 1, column 13: "),
+                             ('{"text":\n  "x" "y"}', "line 2, column 5: "),
+                             ("{bad json", "line 1, column 1: ")):
+        status, out, err = run("call", "echo", arguments)
+        assert status == 2 and out == "", (arguments, status, out, err)
+        assert "The tool arguments are not valid JSON: " + where in err, (arguments, err)
+        assert "<data>" not in err and "Parse error" not in err, err
 
 
 def test_progress_bar_on_a_terminal():
@@ -433,6 +563,8 @@ TESTS = [
     test_info,
     test_tools,
     test_call,
+    test_call_with_pairs,
+    test_json_syntax_errors_name_the_line_and_column,
     test_progress_bar_on_a_terminal,
     test_log_messages_go_to_stderr,
     test_usage_errors,
@@ -465,7 +597,12 @@ def main():
         for test in NEEDS_EVERYTHING:
             test.skip_reason = "server-everything is not installed (npm ci in tests/)"
 
-    return run_tests(TESTS)
+    global SCRIPTED_SERVER
+    with tempfile.TemporaryDirectory() as directory:
+        SCRIPTED_SERVER = os.path.join(directory, "scripted-server.py")
+        with open(SCRIPTED_SERVER, "w") as server:
+            server.write(SCRIPTED_SERVER_SOURCE)
+        return run_tests(TESTS)
 
 
 if __name__ == "__main__":

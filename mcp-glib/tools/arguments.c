@@ -6,8 +6,9 @@
  */
 
 /* The parsing of command arguments that several commands share: counting
- * them, names, NAME=VALUE pairs and tool arguments as a JSON object. It
- * runs before connecting: a usage error never starts the server.
+ * them, names, and NAME=VALUE pairs (the arguments of a tool have a file
+ * of their own, tool-arguments.c). It runs before connecting: a usage
+ * error never starts the server.
  */
 
 #include "config.h"
@@ -41,33 +42,6 @@ cli_expect_arguments (CliApp  *app,
                _("Wrong number of arguments; usage: %s %s"),
                app->command->name, cli_command_arguments (app->command));
   return FALSE;
-}
-
-gboolean
-cli_parse_json_arguments (CliApp      *app,
-                          const char  *text,
-                          GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(JsonNode) node = json_from_string (text, &local_error);
-
-  if (node == NULL)
-    {
-      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                   _("The tool arguments are not valid JSON: %s"),
-                   local_error != NULL ? local_error->message : _("empty text"));
-      return FALSE;
-    }
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-                           _("The tool arguments must be a JSON object, like {\"text\": \"hi\"}"));
-      return FALSE;
-    }
-
-  app->arguments = json_object_ref (json_node_get_object (node));
-  return TRUE;
 }
 
 gboolean

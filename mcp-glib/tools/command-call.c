@@ -6,8 +6,11 @@
  */
 
 /* The call command: calls a tool and prints its result, with a progress
- * bar on a terminal while the tool reports progress. follow calls a tool
- * the same way before it starts following.
+ * bar on a terminal while the tool reports progress. Its arguments come
+ * as a JSON object or as ARGUMENT=VALUE pairs; pairs are converted by the
+ * tool's input schema, which takes listing the tools first
+ * (tool-arguments.c). follow calls a tool the same way before it starts
+ * following.
  */
 
 #include "config.h"
@@ -19,16 +22,24 @@
 
 #include "mcp-glib-client.h"
 
+/* TOOL [ARGUMENT=VALUE…|JSON], for call and follow. */
+gboolean
+cli_parse_tool_call (CliApp  *app,
+                     char   **args,
+                     GError **error)
+{
+  app->name = g_strdup (args[0]);
+  app->tool_arguments = cli_tool_arguments_parse (args + 1, error);
+  return app->tool_arguments != NULL;
+}
+
 static gboolean
 parse_call (CliApp  *app,
             char   **args,
             GError **error)
 {
-  if (!cli_expect_arguments (app, args, 1, 2, error))
-    return FALSE;
-
-  app->name = g_strdup (args[0]);
-  return args[1] == NULL || cli_parse_json_arguments (app, args[1], error);
+  return cli_expect_arguments (app, args, 1, G_MAXUINT, error) &&
+         cli_parse_tool_call (app, args, error);
 }
 
 static void
@@ -108,23 +119,79 @@ on_tool_called (GObject      *object,
     cli_app_finish (app, EXIT_OK);
 }
 
-/* Calls the tool app->name; follow calls it too. */
-void
-cli_call_tool (CliApp *app)
+static void
+send_call (CliApp     *app,
+           JsonObject *arguments)
 {
   g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
 
   if (app->stdout_is_terminal && !app->json && !cli_app_is_following (app))
     g_signal_connect (options, "progress", G_CALLBACK (on_progress), app);
 
-  mcp_client_call_tool_full_async (app->client, app->name, app->arguments, options,
+  mcp_client_call_tool_full_async (app->client, app->name, arguments, options,
                                    app->cancellable, on_tool_called, app);
+}
+
+/* ARGUMENT=VALUE pairs are converted by the tool's input schema. */
+static void
+on_tools_listed (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  CliApp *app = user_data;
+  g_autoptr(GListModel) tools = NULL;
+  g_autoptr(McpTool) tool = NULL;
+  g_autoptr(JsonObject) arguments = NULL;
+  g_autoptr(GError) error = NULL;
+
+  tools = mcp_client_list_tools_finish (MCP_CLIENT (object), result, &error);
+  if (tools == NULL)
+    {
+      cli_app_fail_request (app, error, _("Could not list the tools"));
+      return;
+    }
+
+  tool = cli_find_tool (tools, app->name);
+  if (tool == NULL)
+    {
+      cli_print_error (_("The server has no tool “%s”"), app->name);
+      cli_app_finish (app, EXIT_REFUSED);
+      return;
+    }
+
+  arguments = cli_tool_arguments_build (app->tool_arguments, tool, &error);
+  if (error != NULL)
+    {
+      cli_print_error ("%s", error->message);
+      g_printerr (_("Try “%s tools %s” for its arguments.\n"), g_get_prgname (), app->name);
+      cli_app_finish (app, EXIT_USAGE);
+      return;
+    }
+
+  send_call (app, arguments);
+}
+
+/* Calls the tool app->name; follow calls it too. */
+void
+cli_call_tool (CliApp *app)
+{
+  g_autoptr(JsonObject) arguments = NULL;
+
+  if (cli_tool_arguments_need_schema (app->tool_arguments))
+    {
+      mcp_client_list_tools_async (app->client, app->cancellable, on_tools_listed, app);
+      return;
+    }
+
+  arguments = cli_tool_arguments_build (app->tool_arguments, NULL, NULL);
+  send_call (app, arguments);
 }
 
 const CliCommand cli_call_command = {
   .name = "call",
-  .arguments = N_("TOOL [JSON]"),
-  .summary = N_("Call a tool with arguments given as a JSON object"),
+  .arguments = N_("TOOL [ARGUMENT=VALUE…|JSON]"),
+  .summary = N_("Call a tool with arguments given as ARGUMENT=VALUE pairs, converted by "
+                "the tool’s input schema, or as a JSON object"),
   .parse = parse_call,
   .run = cli_call_tool,
 };

@@ -24,11 +24,7 @@ parse_follow (CliApp  *app,
               char   **args,
               GError **error)
 {
-  if (!cli_expect_arguments (app, args, 0, 2, error))
-    return FALSE;
-
-  app->name = g_strdup (args[0]);
-  return args[0] == NULL || args[1] == NULL || cli_parse_json_arguments (app, args[1], error);
+  return args[0] == NULL || cli_parse_tool_call (app, args, error);
 }
 
 static void
@@ -116,7 +112,7 @@ run_follow (CliApp *app)
 
 const CliCommand cli_follow_command = {
   .name = "follow",
-  .arguments = N_("[TOOL [JSON]]"),
+  .arguments = N_("[TOOL [ARGUMENT=VALUE…|JSON]]"),
   .summary = N_("Print notifications and log messages until interrupted (calling TOOL first)"),
   .flags = CLI_COMMAND_FOLLOWS,
   .parse = parse_follow,

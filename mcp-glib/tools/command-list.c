@@ -182,6 +182,38 @@ print_tool_details (McpTool *tool)
     }
 }
 
+/* The names of a tool's arguments, one a line, for shell completion. */
+static void
+print_argument_names (McpTool *tool)
+{
+  JsonNode *properties = json_object_get_member (mcp_tool_get_input_schema (tool), "properties");
+  GList *members = NULL;
+
+  if (properties != NULL && JSON_NODE_HOLDS_OBJECT (properties))
+    members = json_object_get_members (json_node_get_object (properties));
+
+  for (GList *l = members; l != NULL; l = l->next)
+    fprintf (stdout, "%s\n", (char *) l->data);
+
+  g_list_free (members);
+}
+
+/* The tool called @name in @tools, or NULL. */
+McpTool *
+cli_find_tool (GListModel *tools,
+               const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (tools); i++)
+    {
+      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
+
+      if (g_str_equal (mcp_tool_get_name (tool), name))
+        return g_steal_pointer (&tool);
+    }
+
+  return NULL;
+}
+
 void
 cli_print_tools (CliApp     *app,
                  GListModel *tools)
@@ -219,6 +251,7 @@ on_tools_listed (GObject      *object,
 {
   CliApp *app = user_data;
   g_autoptr(GListModel) tools = NULL;
+  g_autoptr(McpTool) tool = NULL;
   g_autoptr(GError) error = NULL;
 
   tools = mcp_client_list_tools_finish (MCP_CLIENT (object), result, &error);
@@ -238,23 +271,21 @@ on_tools_listed (GObject      *object,
       return;
     }
 
-  for (guint i = 0; i < g_list_model_get_n_items (tools); i++)
+  tool = cli_find_tool (tools, app->name);
+  if (tool == NULL)
     {
-      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
-
-      if (!g_str_equal (mcp_tool_get_name (tool), app->name))
-        continue;
-
-      if (app->json)
-        cli_print_json_object (mcp_tool_get_json (tool), FALSE);
-      else
-        print_tool_details (tool);
-      cli_app_finish (app, EXIT_OK);
+      cli_print_error (_("The server has no tool “%s”"), app->name);
+      cli_app_finish (app, EXIT_REFUSED);
       return;
     }
 
-  cli_print_error (_("The server has no tool “%s”"), app->name);
-  cli_app_finish (app, EXIT_REFUSED);
+  if (app->json)
+    cli_print_json_object (mcp_tool_get_json (tool), FALSE);
+  else if (app->names)
+    print_argument_names (tool);
+  else
+    print_tool_details (tool);
+  cli_app_finish (app, EXIT_OK);
 }
 
 static void

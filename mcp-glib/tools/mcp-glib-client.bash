@@ -5,10 +5,11 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # Bash completion for mcp-glib-client: options, commands, and what only the
-# server knows (tool and prompt names, resource URIs and templates, and the
-# values of prompt and template arguments, through the protocol's own
-# completion), which it gets by running mcp-glib-client with the server
-# options typed so far. Installed as bash-completion/completions/mcp-glib-client.
+# server knows (tool and prompt names, the argument names of a tool,
+# resource URIs and templates, and the values of prompt and template
+# arguments, through the protocol's own completion), which it gets by
+# running mcp-glib-client with the server options typed so far. Installed
+# as bash-completion/completions/mcp-glib-client.
 
 # Strips the quotes of a word as typed, without evaluating it.
 _mcp_glib_client_unquote ()
@@ -116,9 +117,22 @@ _mcp_glib_client ()
 
     local n=${#args[@]}
     case $command in
-        tools | call | follow)
+        tools)
             if ((n == 0)); then
                 _mcp_glib_client_reply "$(_mcp_glib_client_ask --names tools)" "$cur"
+            fi
+            ;;
+        call | follow)
+            if ((n == 0)); then
+                _mcp_glib_client_reply "$(_mcp_glib_client_ask --names tools)" "$cur"
+            elif [[ $cur != *=* && ${args[1]:0:1} != "{" ]]; then
+                # ARGUMENT=, from the tool's input schema.
+                local names="" argument
+                while IFS= read -r argument; do
+                    names+="$argument="$'\n'
+                done < <(_mcp_glib_client_ask --names tools "${args[0]}")
+                _mcp_glib_client_reply "$names" "$cur"
+                compopt -o nospace 2>/dev/null
             fi
             ;;
         read)

@@ -102,7 +102,8 @@ describe_rest (void)
            "Exit status:\n"
            "  0    success\n"
            "  1    the tool ran and reported an error (its result has isError set)\n"
-           "  2    usage error: unknown command or option, wrong arguments, bad JSON\n"
+           "  2    usage error: unknown command or option, wrong arguments, bad JSON,\n"
+           "       an argument the tool does not have or a value of the wrong type\n"
            "  3    connection failure: the server could not be started or reached,\n"
            "       ended the connection, broke the protocol or did not answer in time\n"
            "  4    the server refused the request: it answered with a JSON-RPC error\n"
@@ -111,8 +112,14 @@ describe_rest (void)
            "  130  interrupted by Ctrl+C (SIGINT), 143 by SIGTERM; the request in\n"
            "       flight is cancelled. follow ends with 0 on either signal.\n"
            "\n"
+           "Tool arguments come as ARGUMENT=VALUE pairs, each VALUE converted by the\n"
+           "type the tool's input schema gives it (number, integer, boolean, or JSON\n"
+           "for object and array; a string stays as it is), as ARGUMENT:=JSON pairs\n"
+           "taken as they are, or as one JSON object.\n"
+           "\n"
            "Examples:\n"
            "  mcp-glib-client tools\n"
+           "  mcp-glib-client call add a=2 b=3\n"
            "  mcp-glib-client call echo '{\"text\": \"hello\"}'\n"
            "  mcp-glib-client --server 'node server.js stdio' --json resources\n"
            "  mcp-glib-client --log-level debug follow\n");
@@ -204,7 +211,7 @@ app_clear (CliApp *app)
   g_clear_pointer (&app->loop, g_main_loop_unref);
   if (app->command_data_free != NULL)
     g_clear_pointer (&app->command_data, app->command_data_free);
-  g_clear_pointer (&app->arguments, json_object_unref);
+  g_clear_pointer (&app->tool_arguments, cli_tool_arguments_free);
   g_clear_pointer (&app->strings, g_hash_table_unref);
   g_clear_pointer (&app->name, g_free);
   g_clear_pointer (&app->server, g_free);

@@ -38,6 +38,7 @@ enum
 #define TIMEOUT_UNSET G_MININT
 
 typedef struct _CliApp CliApp;
+typedef struct _CliToolArguments CliToolArguments;
 
 typedef enum
 {
@@ -84,7 +85,7 @@ struct _CliApp
   /* The command and its arguments */
   const CliCommand *command;
   char          *name;              /* the tool, prompt, URI or template */
-  JsonObject    *arguments;         /* the tool's */
+  CliToolArguments *tool_arguments; /* the tool's, for call and follow */
   GHashTable    *strings;           /* the prompt's arguments, or the completion's context */
   gpointer       command_data;      /* whatever else the command keeps */
   GDestroyNotify command_data_free;
@@ -153,9 +154,6 @@ gboolean     cli_expect_arguments       (CliApp        *app,
                                          guint          max,
                                          GError       **error);
 const char  *cli_command_arguments      (const CliCommand *command);
-gboolean     cli_parse_json_arguments   (CliApp        *app,
-                                         const char    *text,
-                                         GError       **error);
 gboolean     cli_parse_key_values       (CliApp        *app,
                                          char         **args,
                                          GError       **error);
@@ -169,11 +167,28 @@ gboolean     cli_parse_name             (CliApp        *app,
                                          char         **args,
                                          GError       **error);
 
-/* command-list.c, for the overview */
+/* tool-arguments.c */
+JsonNode    *cli_parse_json             (const char    *text,
+                                         GError       **error);
+CliToolArguments *cli_tool_arguments_parse (char     **args,
+                                            GError   **error);
+gboolean     cli_tool_arguments_need_schema (CliToolArguments *self);
+JsonObject  *cli_tool_arguments_build   (CliToolArguments *self,
+                                         McpTool       *tool,
+                                         GError       **error);
+void         cli_tool_arguments_free    (CliToolArguments *self);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliToolArguments, cli_tool_arguments_free)
+
+/* command-list.c, for the overview and call */
 void         cli_print_tools            (CliApp        *app,
                                          GListModel    *tools);
+McpTool     *cli_find_tool              (GListModel    *tools,
+                                         const char    *name);
 
 /* command-call.c, for follow */
+gboolean     cli_parse_tool_call        (CliApp        *app,
+                                         char         **args,
+                                         GError       **error);
 void         cli_call_tool              (CliApp        *app);
 
 /* The commands, one table entry each in mcp-glib-client.c. */
