@@ -138,6 +138,13 @@ def read_until(proc, stream, needle, timeout=TIMEOUT):
     return seen.decode()
 
 
+def run_bytes(*args):
+    """Runs the client with stdout to a pipe; returns (status, stdout as bytes, stderr)."""
+    proc = subprocess.run([CLIENT, *args], stdin=subprocess.DEVNULL, capture_output=True,
+                          env=ENV, timeout=TIMEOUT)
+    return proc.returncode, proc.stdout, proc.stderr.decode()
+
+
 def run_on_terminal(*args):
     """Runs the client with stdout and stderr on a pty; returns (status, output)."""
     master, slave = pty.openpty()
@@ -183,7 +190,8 @@ def test_help():
                     "prompt", "complete", "ping", "follow"]:
         assert "\n  %s" % command in out, command
     for option in ["--server", "--url", "--json", "--timeout", "--connect-timeout", "--env",
-                   "--inherit-env", "--log-level", "--names", "--header", "--subscribe"]:
+                   "--inherit-env", "--log-level", "--names", "--header", "--output",
+                   "--subscribe"]:
         assert option in out, option
     assert "Exit status" in out and "130" in out, out
     assert check(*run("help")) == out
@@ -355,6 +363,7 @@ def test_usage_errors():
                  ["--header", "X-A: 1", "info"],
                  ["--env", "NOEQUALS", "info"],
                  ["--subscribe", "demo://x", "info"],
+                 ["--output", "file", "tools"],
                  ["--server", "'unbalanced", "info"]):
         status, out, err = run(*args)
         assert status == 2, "%s: exit status %d\n%s" % (args, status, err)
@@ -406,6 +415,71 @@ def test_timeouts():
     # 0 waits for ever, for both.
     assert check(*demo("--connect-timeout", "0", "--timeout", "0", "call", "countdown",
                        '{"from": 2}')) == "Liftoff!\n"
+
+
+def test_binary_content_is_summarised_on_a_terminal():
+    server = ["--server", "%s %s" % (sys.executable, SCRIPTED_SERVER)]
+    size = "%d bytes" % len(SCRIPTED_BYTES)
+
+    # The bytes hold a terminal escape and a NUL: neither reaches the
+    # terminal; a line says what the content is, how big, and how to get it.
+    status, output = run_on_terminal(*server, "read", "test://blob")
+    assert status == 0, (status, output)
+    assert output == ("[test://blob: application/x-test, %s; save it with --output FILE, "
+                      "or redirect the output]\r\n" % size), repr(output)
+
+    status, output = run_on_terminal(*server, "call", "media")
+    assert status == 0, (status, output)
+    assert "\x1b[31m" not in output and "\x00" not in output, repr(output)
+    assert output.replace("\r\n", "\n") == (
+        "before\n"
+        "[image: image/png, %s; save it with --output FILE]\n"
+        "[audio: audio/wav, %s; save it with --output FILE]\n"
+        "[resource: test://blob, application/x-test, %s; save it with --output FILE]\n"
+        "after\n" % (size, size, size)), repr(output)
+
+    # Redirected, read gives the exact bytes; call, whose output mixes text
+    # and blocks, the summaries.
+    status, out, err = run_bytes(*server, "read", "test://blob")
+    assert status == 0 and out == SCRIPTED_BYTES, (status, out, err)
+    status, out, err = run_bytes(*server, "call", "media")
+    assert status == 0 and out.decode().splitlines()[1] == "[image: image/png, %s]" % size, out
+
+
+def test_output_saves_binary_content():
+    server = ["--server", "%s %s" % (sys.executable, SCRIPTED_SERVER)]
+    size = "%d bytes" % len(SCRIPTED_BYTES)
+
+    with tempfile.TemporaryDirectory() as directory:
+        media = os.path.join(directory, "media.bin")
+        out = check(*run(*server, "call", "media", "--output", media))
+        saved = [media] + [os.path.join(directory, "media-%d.bin" % n) for n in (2, 3)]
+        assert out == ("before\n"
+                       "[image: image/png, %s, saved to %s]\n"
+                       "[audio: audio/wav, %s, saved to %s]\n"
+                       "[resource: test://blob, application/x-test, %s, saved to %s]\n"
+                       "after\n" % (size, saved[0], size, saved[1], size, saved[2])), out
+        for path in saved:
+            with open(path, "rb") as f:
+                assert f.read() == SCRIPTED_BYTES, path
+
+        # read saves every part, text or binary; --json still prints JSON.
+        two = os.path.join(directory, "two")
+        result = json.loads(check(*run(*server, "--json", "read", "test://two", "-o", two)))
+        assert [part["uri"] for part in result["contents"]] == ["test://two#1", "test://two#2"]
+        with open(two, "rb") as f:
+            assert f.read() == b"one"
+        with open(two + "-2", "rb") as f:
+            assert f.read() == SCRIPTED_BYTES
+
+        # Nothing to save is worth a word, not a failure.
+        status, out, err = run(*server, "call", "types", "s=x", "-o", media + ".none")
+        assert status == 0 and "There was no binary content to save to " in err, (status, err)
+        assert not os.path.exists(media + ".none")
+
+    status, out, err = run(*server, "call", "media", "-o", "/nonexistent/dir/media.bin")
+    assert status == 2, (status, out, err)
+    assert "Could not save the output: " in err and "/nonexistent/dir/media.bin" in err, err
 
 
 def test_signals_cancel_the_call():
@@ -493,9 +567,19 @@ def test_everything_read():
     contents = json.loads(check(*everything("--json", "read", uri)))["contents"]
     assert contents[0]["uri"] == uri and contents[0]["text"].startswith("# "), contents
 
-    # Binary contents are written as they are off a terminal.
-    status, out, err = everything("read", "demo://resource/dynamic/blob/3")
-    assert status == 0 and "3" in out, (status, out, err)
+    # Binary contents are written as they are off a terminal (the blob
+    # holds the time it was made, so two reads differ).
+    status, out, err = run_bytes("--server", EVERYTHING_SERVER, "read",
+                                 "demo://resource/dynamic/blob/3")
+    assert status == 0 and out.startswith(b"Resource 3: "), (status, out, err)
+
+    # The tiny image, saved.
+    with tempfile.TemporaryDirectory() as directory:
+        image = os.path.join(directory, "tiny.png")
+        out = check(*everything("call", "get-tiny-image", "-o", image))
+        assert "[image: image/png, " in out and ", saved to %s]\n" % image in out, out
+        with open(image, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
     status, out, err = everything("read", "demo://no/such/resource")
     assert status == 4, (status, err)
@@ -571,6 +655,8 @@ TESTS = [
     test_tool_errors,
     test_connection_failures,
     test_timeouts,
+    test_binary_content_is_summarised_on_a_terminal,
+    test_output_saves_binary_content,
     test_signals_cancel_the_call,
     test_ctrl_c_from_a_terminal,
     test_follow,

@@ -110,7 +110,11 @@ on_tool_called (GObject      *object,
       return;
     }
 
-  cli_print_tool_result (app, tool_result);
+  if (!cli_print_tool_result (app, tool_result))
+    {
+      cli_app_finish (app, EXIT_USAGE);
+      return;
+    }
   fflush (stdout);
 
   if (mcp_tool_result_get_is_error (tool_result))
@@ -192,6 +196,7 @@ const CliCommand cli_call_command = {
   .arguments = N_("TOOL [ARGUMENT=VALUE…|JSON]"),
   .summary = N_("Call a tool with arguments given as ARGUMENT=VALUE pairs, converted by "
                 "the tool’s input schema, or as a JSON object"),
+  .flags = CLI_COMMAND_OUTPUT,
   .parse = parse_call,
   .run = cli_call_tool,
 };

@@ -114,7 +114,7 @@ const CliCommand cli_follow_command = {
   .name = "follow",
   .arguments = N_("[TOOL [ARGUMENT=VALUE…|JSON]]"),
   .summary = N_("Print notifications and log messages until interrupted (calling TOOL first)"),
-  .flags = CLI_COMMAND_FOLLOWS,
+  .flags = CLI_COMMAND_FOLLOWS | CLI_COMMAND_OUTPUT,
   .parse = parse_follow,
   .prepare = prepare_follow,
   .run = run_follow,

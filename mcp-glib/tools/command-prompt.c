@@ -48,28 +48,34 @@ on_prompt_got (GObject      *object,
       return;
     }
 
-  if (app->json)
-    {
-      cli_print_json_object (mcp_prompt_result_get_json (prompt), FALSE);
-      cli_app_finish (app, EXIT_OK);
-      return;
-    }
-
   description = mcp_prompt_result_get_description (prompt);
-  if (description != NULL)
+  if (app->json)
+    cli_print_json_object (mcp_prompt_result_get_json (prompt), FALSE);
+  else if (description != NULL)
     cli_print_text (stdout, description);
 
   messages = mcp_prompt_result_get_messages (prompt);
   for (guint i = 0; i < g_list_model_get_n_items (messages); i++)
     {
       g_autoptr(McpPromptMessage) message = g_list_model_get_item (messages, i);
+      McpContent *content = mcp_prompt_message_get_content (message);
 
-      if (i > 0 || description != NULL)
-        fputc ('\n', stdout);
-      fprintf (stdout, "[%s]\n", mcp_prompt_message_get_role (message));
-      cli_print_content (app, stdout, mcp_prompt_message_get_content (message));
+      if (!app->json)
+        {
+          if (i > 0 || description != NULL)
+            fputc ('\n', stdout);
+          fprintf (stdout, "[%s]\n", mcp_prompt_message_get_role (message));
+        }
+
+      if (!(app->json ? cli_save_binary_content (app, content)
+                      : cli_print_content (app, stdout, content)))
+        {
+          cli_app_finish (app, EXIT_USAGE);
+          return;
+        }
     }
 
+  cli_check_saved (app);
   cli_app_finish (app, EXIT_OK);
 }
 
@@ -84,6 +90,7 @@ const CliCommand cli_prompt_command = {
   .name = "prompt",
   .arguments = N_("NAME [ARGUMENT=VALUE…]"),
   .summary = N_("Get a prompt, filled in with the arguments"),
+  .flags = CLI_COMMAND_OUTPUT,
   .parse = parse_prompt,
   .run = run_prompt,
 };

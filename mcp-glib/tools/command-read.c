@@ -5,23 +5,67 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The read command: reads a resource and prints its contents; binary
+/* The read command: reads a resource and prints its contents. Binary
  * contents are summarised on a terminal and written as they are
- * elsewhere.
+ * elsewhere; --output FILE saves every part, text or binary.
  */
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "mcp-glib-client.h"
+
+/* A part's bytes: its blob, decoded, or its text. */
+static GBytes *
+dup_part_bytes (McpResourceContents *part)
+{
+  const char *text;
+  GBytes *data;
+
+  if (mcp_resource_contents_get_is_blob (part))
+    {
+      data = mcp_resource_contents_get_data (part);
+      return data != NULL ? g_bytes_ref (data) : g_bytes_new (NULL, 0);
+    }
+
+  text = mcp_resource_contents_get_text (part);
+  return g_bytes_new (text, text != NULL ? strlen (text) : 0);
+}
+
+/* A part as it is: text, or bytes only off a terminal, where a line says
+ * what they are instead. With --output the part is saved, and a line says
+ * so. Returns FALSE when it could not be saved. */
+static gboolean
+print_part (CliApp              *app,
+            McpResourceContents *part)
+{
+  g_autoptr(GBytes) data = NULL;
+
+  if (app->output == NULL && !mcp_resource_contents_get_is_blob (part))
+    {
+      cli_print_text (stdout, mcp_resource_contents_get_text (part));
+      return TRUE;
+    }
+
+  data = dup_part_bytes (part);
+
+  if (app->output != NULL || app->stdout_is_terminal)
+    return cli_print_binary (app, stdout, mcp_resource_contents_get_uri (part), NULL,
+                             mcp_resource_contents_get_mime_type (part), data,
+                             _("save it with --output FILE, or redirect the output"));
+
+  fwrite (g_bytes_get_data (data, NULL), 1, g_bytes_get_size (data), stdout);
+  return TRUE;
+}
 
 static void
 on_resource_read (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  char count[CLI_COUNT_SIZE];
   CliApp *app = user_data;
   g_autoptr(GListModel) contents = NULL;
   g_autoptr(GError) error = NULL;
@@ -36,19 +80,29 @@ on_resource_read (GObject      *object,
       return;
     }
 
-  if (app->json)
-    {
-      cli_print_list_json (contents, "contents");
-      cli_app_finish (app, EXIT_OK);
-      return;
-    }
-
   n_parts = g_list_model_get_n_items (contents);
+
+  if (app->json)
+    cli_print_list_json (contents, "contents");
+
   for (guint i = 0; i < n_parts; i++)
     {
       g_autoptr(McpResourceContents) part = g_list_model_get_item (contents, i);
       const char *mime_type = mcp_resource_contents_get_mime_type (part);
-      GBytes *data = mcp_resource_contents_get_data (part);
+      g_autoptr(GBytes) data = NULL;
+      g_autofree char *path = NULL;
+
+      /* With --json, --output still saves every part. */
+      if (app->json)
+        {
+          if (app->output != NULL &&
+              (path = cli_save_output (app, data = dup_part_bytes (part))) == NULL)
+            {
+              cli_app_finish (app, EXIT_USAGE);
+              return;
+            }
+          continue;
+        }
 
       /* A header only when there is more than one part, so that a single
        * part's text or bytes can be redirected to a file as they are. */
@@ -58,15 +112,11 @@ on_resource_read (GObject      *object,
                  mime_type != NULL ? " (" : "", mime_type != NULL ? mime_type : "",
                  mime_type != NULL ? ")" : "");
 
-      if (!mcp_resource_contents_get_is_blob (part))
-        cli_print_text (stdout, mcp_resource_contents_get_text (part));
-      else if (app->stdout_is_terminal)
-        fprintf (stdout, _("[binary contents: %s, %s bytes; redirect the "
-                           "output to a file to get them]\n"),
-                 mime_type != NULL ? mime_type : "?",
-                 cli_format_count (count, data != NULL ? g_bytes_get_size (data) : 0));
-      else if (data != NULL)
-        fwrite (g_bytes_get_data (data, NULL), 1, g_bytes_get_size (data), stdout);
+      if (!print_part (app, part))
+        {
+          cli_app_finish (app, EXIT_USAGE);
+          return;
+        }
     }
 
   cli_app_finish (app, EXIT_OK);
@@ -83,6 +133,7 @@ const CliCommand cli_read_command = {
   .name = "read",
   .arguments = N_("URI"),
   .summary = N_("Read a resource"),
+  .flags = CLI_COMMAND_OUTPUT,
   .parse = cli_parse_name,
   .run = run_read,
 };

@@ -51,7 +51,7 @@ _mcp_glib_client ()
 
     local commands="info tools resources templates prompts call read prompt complete ping follow help"
     local options="--server --url --header --json --names --timeout --connect-timeout --env
-                   --inherit-env --log-level --subscribe --version --help"
+                   --inherit-env --log-level --output --subscribe --version --help"
     local levels="debug info notice warning error critical alert emergency"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
@@ -73,7 +73,7 @@ _mcp_glib_client ()
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
                 ;;
-            --timeout | -t | --connect-timeout | --log-level | -l | --subscribe)
+            --timeout | -t | --connect-timeout | --log-level | -l | --output | -o | --subscribe)
                 ((i++))
                 ;;
             -*) ;;
@@ -98,6 +98,10 @@ _mcp_glib_client ()
             ;;
         --inherit-env | --env | -e)
             COMPREPLY=($(compgen -v -- "$cur"))
+            return
+            ;;
+        --output | -o)
+            COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
         --url | -u | --header | -H | --timeout | -t | --connect-timeout | --subscribe)

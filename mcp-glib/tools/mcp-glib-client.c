@@ -103,7 +103,8 @@ describe_rest (void)
            "  0    success\n"
            "  1    the tool ran and reported an error (its result has isError set)\n"
            "  2    usage error: unknown command or option, wrong arguments, bad JSON,\n"
-           "       an argument the tool does not have or a value of the wrong type\n"
+           "       an argument the tool does not have or a value of the wrong type,\n"
+           "       an --output file that cannot be written\n"
            "  3    connection failure: the server could not be started or reached,\n"
            "       ended the connection, broke the protocol or did not answer in time\n"
            "  4    the server refused the request: it answered with a JSON-RPC error\n"
@@ -122,6 +123,7 @@ describe_rest (void)
            "  mcp-glib-client call add a=2 b=3\n"
            "  mcp-glib-client call echo '{\"text\": \"hello\"}'\n"
            "  mcp-glib-client --server 'node server.js stdio' --json resources\n"
+           "  mcp-glib-client --server 'node server.js stdio' call get-tiny-image -o tiny.png\n"
            "  mcp-glib-client --log-level debug follow\n");
 }
 
@@ -198,6 +200,9 @@ check_options (CliApp *app)
   if (app->subscribe != NULL && !cli_app_is_following (app))
     return usage_error ("%s", _("--subscribe only applies to follow"));
 
+  if (app->output != NULL && !(app->command->flags & CLI_COMMAND_OUTPUT))
+    return usage_error ("%s", _("--output only applies to read, call, prompt and follow"));
+
   return EXIT_OK;
 }
 
@@ -218,6 +223,7 @@ app_clear (CliApp *app)
   g_clear_pointer (&app->server_argv, g_strfreev);
   g_clear_pointer (&app->url, g_free);
   g_clear_pointer (&app->log_level_name, g_free);
+  g_clear_pointer (&app->output, g_free);
   g_clear_pointer (&app->headers, g_strfreev);
   g_clear_pointer (&app->env, g_strfreev);
   g_clear_pointer (&app->inherit_env, g_strfreev);
@@ -246,7 +252,8 @@ run (CliApp  *app,
     { "json", 'j', 0, G_OPTION_ARG_NONE, &app->json,
       N_("Print the protocol’s JSON, one object per line"), NULL },
     { "names", 'n', 0, G_OPTION_ARG_NONE, &app->names,
-      N_("List only names (URIs for resources and templates), one per line"), NULL },
+      N_("List only names (URIs for resources and templates; with tools TOOL, its "
+         "arguments), one per line"), NULL },
     { "timeout", 't', 0, G_OPTION_ARG_INT, &app->timeout,
       N_("Wait at most MS milliseconds for the answer to each request, once connected "
          "(default 60000, restarted by progress; 0 waits for ever)"), N_("MS") },
@@ -261,6 +268,9 @@ run (CliApp  *app,
     { "log-level", 'l', 0, G_OPTION_ARG_STRING, &app->log_level_name,
       N_("Ask the server for log messages of LEVEL and above (debug, info, notice, warning, "
          "error, critical, alert, emergency)"), N_("LEVEL") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &app->output,
+      N_("Save binary content (images, audio, blobs; with read, any contents) to FILE; "
+         "more files go to FILE-2, FILE-3…"), N_("FILE") },
     { "subscribe", 0, 0, G_OPTION_ARG_STRING_ARRAY, &app->subscribe,
       N_("With follow: subscribe to the resource at URI (repeatable)"), N_("URI") },
     { "version", 0, 0, G_OPTION_ARG_NONE, &app->version,

@@ -43,6 +43,7 @@ typedef struct _CliToolArguments CliToolArguments;
 typedef enum
 {
   CLI_COMMAND_FOLLOWS = 1 << 0,     /* runs until interrupted; takes --subscribe */
+  CLI_COMMAND_OUTPUT  = 1 << 1,     /* takes --output */
 } CliCommandFlags;
 
 typedef struct
@@ -75,6 +76,7 @@ struct _CliApp
   char         **inherit_env;
   char         **subscribe;
   char          *log_level_name;
+  char          *output;            /* where binary content is saved */
   int            timeout;           /* of each request, in ms */
   int            connect_timeout;   /* of starting the server and the handshake */
   gboolean       json;
@@ -99,6 +101,7 @@ struct _CliApp
   guint          sigterm_source;
   gboolean       stdout_is_terminal;
   gboolean       progress_shown;
+  guint          n_saved;           /* files saved to --output */
   gboolean       done;
   gboolean       closing;
   int            signum;
@@ -136,10 +139,22 @@ char        *cli_node_to_display_string (JsonNode      *node);
 void         cli_print_heading          (const char    *name,
                                          const char    *title,
                                          const char    *description);
-void         cli_print_content          (CliApp        *app,
+char        *cli_save_output            (CliApp        *app,
+                                         GBytes        *data);
+gboolean     cli_print_binary           (CliApp        *app,
+                                         FILE          *out,
+                                         const char    *kind,
+                                         const char    *uri,
+                                         const char    *mime_type,
+                                         GBytes        *data,
+                                         const char    *hint);
+gboolean     cli_save_binary_content    (CliApp        *app,
+                                         McpContent    *block);
+gboolean     cli_print_content          (CliApp        *app,
                                          FILE          *out,
                                          McpContent    *block);
-void         cli_print_tool_result      (CliApp        *app,
+void         cli_check_saved            (CliApp        *app);
+gboolean     cli_print_tool_result      (CliApp        *app,
                                          McpToolResult *result);
 JsonObject  *cli_dup_server_json        (CliApp        *app);
 void         cli_print_server_info      (CliApp        *app);

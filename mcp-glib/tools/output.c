@@ -8,13 +8,17 @@
 /* The output of mcp-glib-client that several commands share: errors, text
  * and JSON as the server sent them, content blocks, tool results, the
  * server's description and log messages. Text output is for people;
- * --json prints the protocol's own JSON, one object per line.
+ * --json prints the protocol's own JSON, one object per line. Binary
+ * content (images, audio, blobs) is summarised in a line that says what it
+ * is and how big, never written to a terminal as it is; --output FILE
+ * saves it.
  */
 
 #include "config.h"
 
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
 
@@ -158,54 +162,177 @@ cli_print_heading (const char *name,
     cli_print_indented (stdout, "  ", description);
 }
 
-void
+/* --output FILE: the first file saved is FILE, the next ones FILE-2,
+ * FILE-3… with the number before the extension (tiny.png, tiny-2.png). */
+static char *
+output_path (CliApp *app)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *numbered = NULL;
+  const char *extension;
+
+  if (app->n_saved == 1)
+    return g_strdup (app->output);
+
+  dir = g_path_get_dirname (app->output);
+  base = g_path_get_basename (app->output);
+  extension = strrchr (base, '.');
+  if (extension == NULL || extension == base)
+    extension = base + strlen (base);
+
+  numbered = g_strdup_printf ("%.*s-%u%s", (int) (extension - base), base, app->n_saved,
+                              extension);
+  if (strchr (app->output, G_DIR_SEPARATOR) == NULL)
+    return g_steal_pointer (&numbered);
+
+  return g_build_filename (dir, numbered, NULL);
+}
+
+/* Saves @data where --output says; returns the file's name, or NULL after
+ * saying why it could not. */
+char *
+cli_save_output (CliApp *app,
+                 GBytes *data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  gsize size = 0;
+  const char *bytes = data != NULL ? g_bytes_get_data (data, &size) : "";
+
+  app->n_saved++;
+  path = output_path (app);
+  /* Written in place, as a shell redirection would. */
+  if (!g_file_set_contents_full (path, bytes, size, G_FILE_SET_CONTENTS_NONE, 0666, &error))
+    {
+      cli_clear_progress (app);
+      cli_print_error (_("Could not save the output: %s"), error->message);
+      return NULL;
+    }
+
+  return g_steal_pointer (&path);
+}
+
+/* Binary content stands in the output as one line: what it is (@kind, and
+ * @uri for a resource), its MIME type and size, and where --output saved
+ * it; on a terminal without --output, @hint says how to get the bytes.
+ * Returns FALSE when they could not be saved. */
+gboolean
+cli_print_binary (CliApp     *app,
+                  FILE       *out,
+                  const char *kind,
+                  const char *uri,
+                  const char *mime_type,
+                  GBytes     *data,
+                  const char *hint)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *size = NULL;
+
+  size = g_format_size_full (data != NULL ? g_bytes_get_size (data) : 0,
+                             G_FORMAT_SIZE_LONG_FORMAT);
+  g_string_append_printf (line, "[%s: ", kind);
+  if (uri != NULL)
+    g_string_append_printf (line, "%s, ", uri);
+  g_string_append_printf (line, "%s, %s", mime_type != NULL ? mime_type : "?", size);
+
+  if (app->output != NULL)
+    {
+      g_autofree char *path = cli_save_output (app, data);
+
+      if (path == NULL)
+        return FALSE;
+      /* Translators: where binary content was saved, after its type and
+       * size */
+      g_string_append_printf (line, _(", saved to %s"), path);
+    }
+  else if (isatty (fileno (out)))
+    {
+      g_string_append_printf (line, "; %s", hint);
+    }
+
+  g_string_append_c (line, ']');
+  cli_print_text (out, line->str);
+  return TRUE;
+}
+
+/* The bytes of an image, audio or embedded binary resource block; NULL
+ * for other blocks. */
+static GBytes *
+binary_data (McpContent *block)
+{
+  switch (mcp_content_get_kind (block))
+    {
+    case MCP_CONTENT_KIND_IMAGE:
+    case MCP_CONTENT_KIND_AUDIO:
+      return mcp_content_get_data (block);
+
+    case MCP_CONTENT_KIND_RESOURCE:
+      return mcp_content_get_text (block) == NULL ? mcp_content_get_data (block) : NULL;
+
+    case MCP_CONTENT_KIND_TEXT:
+    case MCP_CONTENT_KIND_RESOURCE_LINK:
+    case MCP_CONTENT_KIND_TOOL_USE:
+    case MCP_CONTENT_KIND_TOOL_RESULT:
+    case MCP_CONTENT_KIND_UNKNOWN:
+    default:
+      return NULL;
+    }
+}
+
+/* With --json the blocks are printed as JSON; --output still saves the
+ * binary ones. */
+gboolean
+cli_save_binary_content (CliApp     *app,
+                         McpContent *block)
+{
+  GBytes *data;
+  g_autofree char *path = NULL;
+
+  if (app->output == NULL || (data = binary_data (block)) == NULL)
+    return TRUE;
+
+  path = cli_save_output (app, data);
+  return path != NULL;
+}
+
+/* Binary content is never written to a terminal as it is: it is summarised
+ * (or saved, with --output). Returns FALSE when it could not be saved. */
+gboolean
 cli_print_content (CliApp     *app,
                    FILE       *out,
                    McpContent *block)
 {
-  char count[CLI_COUNT_SIZE];
   const char *mime_type = mcp_content_get_mime_type (block);
   const char *uri = mcp_content_get_uri (block);
-  GBytes *data;
 
   switch (mcp_content_get_kind (block))
     {
     case MCP_CONTENT_KIND_TEXT:
       cli_print_text (out, mcp_content_get_text (block));
-      break;
+      return TRUE;
 
     case MCP_CONTENT_KIND_IMAGE:
     case MCP_CONTENT_KIND_AUDIO:
-      data = mcp_content_get_data (block);
-      /* Translators: a summary of an image or audio block: its type
-       * ("image" or "audio", not translated), MIME type and size */
-      fprintf (out, _("[%s: %s, %s bytes]\n"),
-               mcp_content_get_type_name (block),
-               mime_type != NULL ? mime_type : "?",
-               cli_format_count (count, data != NULL ? g_bytes_get_size (data) : 0));
-      break;
+      /* The block's type ("image" or "audio") is the protocol's word. */
+      return cli_print_binary (app, out, mcp_content_get_type_name (block), NULL, mime_type,
+                               binary_data (block), _("save it with --output FILE"));
 
     case MCP_CONTENT_KIND_RESOURCE_LINK:
       if (mcp_content_get_name (block) != NULL)
         fprintf (out, _("[resource link: %s (%s)]\n"), uri, mcp_content_get_name (block));
       else
         fprintf (out, _("[resource link: %s]\n"), uri);
-      break;
+      return TRUE;
 
     case MCP_CONTENT_KIND_RESOURCE:
-      if (mcp_content_get_text (block) != NULL)
-        {
-          fprintf (out, _("[resource: %s]\n"), uri);
-          cli_print_text (out, mcp_content_get_text (block));
-        }
-      else
-        {
-          data = mcp_content_get_data (block);
-          fprintf (out, _("[resource: %s, %s, %s bytes]\n"),
-                   uri, mime_type != NULL ? mime_type : "?",
-                   cli_format_count (count, data != NULL ? g_bytes_get_size (data) : 0));
-        }
-      break;
+      if (mcp_content_get_text (block) == NULL)
+        return cli_print_binary (app, out, _("resource"), uri, mime_type, binary_data (block),
+                                 _("save it with --output FILE"));
+
+      fprintf (out, _("[resource: %s]\n"), uri);
+      cli_print_text (out, mcp_content_get_text (block));
+      return TRUE;
 
     case MCP_CONTENT_KIND_TOOL_USE:
     case MCP_CONTENT_KIND_TOOL_RESULT:
@@ -214,11 +341,20 @@ cli_print_content (CliApp     *app,
       /* Translators: a content block this program does not display; %s is
        * its type as the server sent it */
       fprintf (out, _("[%s block]\n"), mcp_content_get_type_name (block));
-      break;
+      return TRUE;
     }
 }
 
+/* After a result with --output: a word when there was nothing to save. */
 void
+cli_check_saved (CliApp *app)
+{
+  if (app->output != NULL && app->n_saved == 0)
+    cli_print_error (_("There was no binary content to save to %s"), app->output);
+}
+
+/* Returns FALSE when binary content could not be saved. */
+gboolean
 cli_print_tool_result (CliApp        *app,
                        McpToolResult *result)
 {
@@ -230,28 +366,29 @@ cli_print_tool_result (CliApp        *app,
   cli_clear_progress (app);
 
   if (app->json)
-    {
-      cli_print_json_object (mcp_tool_result_get_json (result), FALSE);
-      return;
-    }
-
+    cli_print_json_object (mcp_tool_result_get_json (result), FALSE);
   /* An error result is the tool's error message: it goes where errors
    * go, so that a script's stdout only ever holds real output. */
-  if (is_error)
+  else if (is_error)
     cli_print_error (_("The tool “%s” reported an error:"), app->name);
 
   for (guint i = 0; i < g_list_model_get_n_items (content); i++)
     {
       g_autoptr(McpContent) block = g_list_model_get_item (content, i);
 
-      cli_print_content (app, out, block);
+      if (!(app->json ? cli_save_binary_content (app, block)
+                      : cli_print_content (app, out, block)))
+        return FALSE;
     }
 
-  if ((structured = mcp_tool_result_get_structured_content (result)) != NULL)
+  if (!app->json && (structured = mcp_tool_result_get_structured_content (result)) != NULL)
     {
       fprintf (out, "%s\n", _("Structured content:"));
       cli_print_json_node (structured, TRUE);
     }
+
+  cli_check_saved (app);
+  return TRUE;
 }
 
 /* Capabilities as a line: each name, with the flags it sets, e.g.
