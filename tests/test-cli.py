@@ -11,6 +11,7 @@
 # (server-everything) for resources, templates, prompts, completion and
 # the server's environment, skipped when it is not installed. Prints TAP.
 
+import http.server
 import json
 import os
 import pty
@@ -20,6 +21,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from mcptest import run_tests
@@ -482,6 +484,71 @@ def test_output_saves_binary_content():
     assert "Could not save the output: " in err and "/nonexistent/dir/media.bin" in err, err
 
 
+# Error pages as web servers and proxies send them, by path.
+ERROR_PAGES = {
+    "/nginx": (404, "text/html",
+               "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n"
+               "<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n"
+               "</body>\r\n</html>\r\n"),
+    "/apache": (404, "text/html; charset=iso-8859-1",
+                '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n'
+                "<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n"
+                "<p>The requested URL was not found on this server.</p>\n<hr>\n"
+                "<address>Apache/2.4.57 (Debian) Server at 127.0.0.1 Port 80</address>\n"
+                "</body></html>\n"),
+    "/styled": (502, "text/html",
+                '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                "<title>Bad gateway</title>\n<style>body { font-family: sans-serif; margin: 0 }"
+                " h1 { color: #c00 } .hidden { display: none }</style>\n</head>\n"
+                "<body><h1>Error 502</h1><p>The origin is down.</p></body></html>\n"),
+    "/scripted": (500, "text/html",
+                  '<html><script>var page = "<p>not text</p>";</script><!-- <p>nor this</p> -->'
+                  "<p>Tom &amp; Jerry&#39;s <b>proxy</b> &lt;failed&gt;</p></html>"),
+    "/plain": (503, "text/plain", "Service unavailable\nTry again in 30 seconds\n"),
+}
+
+
+class ErrorPageHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        if self.command == "POST":
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        code, content_type, body = ERROR_PAGES[self.path]
+        data = body.encode()
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    # After a 4xx to its POST, the client tries the legacy transport's GET.
+    do_GET = do_POST
+
+    def log_message(self, format, *args):
+        pass
+
+
+def test_http_error_pages_are_summarised():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), ErrorPageHandler)
+    thread = threading.Thread(target=server.serve_forever)
+    thread.start()
+    try:
+        for path, summary in (
+                ("/nginx", "404 Not Found: nginx/1.22.1"),
+                ("/apache", "404 Not Found: The requested URL was not found on this server."),
+                ("/styled", "502 Bad Gateway"),
+                ("/scripted", "500 Internal Server Error: Tom & Jerry's proxy <failed>"),
+                ("/plain", "503 Service Unavailable: Service unavailable")):
+            url = "http://127.0.0.1:%d%s" % (server.server_address[1], path)
+            status, out, err = run("--url", url, "info")
+            assert status == 3 and out == "", (path, status, out, err)
+            assert err == ("mcp-glib-client: Could not connect to the server: "
+                           "The server at %s answered %s\n" % (url, summary)), (path, err)
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
 def test_signals_cancel_the_call():
     assert interrupt_call(signal.SIGINT) == 130
     assert interrupt_call(signal.SIGTERM) == 143
@@ -657,6 +724,7 @@ TESTS = [
     test_timeouts,
     test_binary_content_is_summarised_on_a_terminal,
     test_output_saves_binary_content,
+    test_http_error_pages_are_summarised,
     test_signals_cancel_the_call,
     test_ctrl_c_from_a_terminal,
     test_follow,

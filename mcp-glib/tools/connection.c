@@ -76,6 +76,7 @@ cli_app_fail_request (CliApp       *app,
                       const GError *error,
                       const char   *context)
 {
+  g_autofree char *message = NULL;
   int signum;
 
   /* A follow whose server died hears of it twice. */
@@ -88,8 +89,9 @@ cli_app_fail_request (CliApp       *app,
       return;
     }
 
+  message = cli_describe_error (app, error);
   cli_clear_progress (app);
-  cli_print_error ("%s: %s", context, error->message);
+  cli_print_error ("%s: %s", context, message);
 
   if (error->domain == MCP_ERROR || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
     cli_app_finish (app, EXIT_REFUSED);
@@ -167,6 +169,7 @@ on_connected (GObject      *object,
 
   if (!mcp_client_connect_finish (MCP_CLIENT (object), result, &error))
     {
+      g_autofree char *message = NULL;
       int signum;
 
       /* A follow stopped while connecting has already finished. */
@@ -179,7 +182,8 @@ on_connected (GObject      *object,
           return;
         }
 
-      cli_print_error (_("Could not connect to the server: %s"), error->message);
+      message = cli_describe_error (app, error);
+      cli_print_error (_("Could not connect to the server: %s"), message);
       cli_app_finish (app, EXIT_CONNECTION);
       return;
     }
@@ -241,7 +245,11 @@ on_client_closed (McpClient    *client,
     }
 
   if (error != NULL)
-    cli_print_error (_("The connection to the server ended: %s"), error->message);
+    {
+      g_autofree char *message = cli_describe_error (app, error);
+
+      cli_print_error (_("The connection to the server ended: %s"), message);
+    }
   else
     cli_print_error ("%s", _("The connection to the server ended"));
   cli_app_finish (app, EXIT_CONNECTION);

@@ -117,6 +117,10 @@ void         cli_app_fail_request       (CliApp        *app,
                                          const char    *context);
 gboolean     cli_app_is_following       (CliApp        *app);
 
+/* errors.c */
+char        *cli_describe_error         (CliApp        *app,
+                                         const GError  *error);
+
 /* output.c */
 #define CLI_COUNT_SIZE 24
 const char  *cli_format_count           (char           buffer[CLI_COUNT_SIZE],
