@@ -580,6 +580,31 @@ def test_ctrl_c_from_a_terminal():
         assert proc.returncode == 0, (attempt, proc.returncode, err)
 
 
+def test_ctrl_c_with_the_server_in_a_group_of_its_own():
+    # A server that leads a process group of its own (as mcp-glib starts
+    # servers, and setsid does here) hears nothing of a terminal's Ctrl+C:
+    # the client stops it, and still ends with the status of an
+    # interruption (or 0 for follow).
+    with tempfile.TemporaryDirectory() as directory:
+        pidfile = os.path.join(directory, "pid")
+        server = "sh -c 'echo $$ >%s; exec setsid %s'" % (pidfile, DEMO_SERVER)
+        for args, needle, expected in ((["call", "countdown", '{"from": 10}'],
+                                        '"method":"tools/call"', 130),
+                                       (["follow"], '"method":"notifications/initialized"', 0)):
+            proc = subprocess.Popen([CLIENT, "--server", server, *args],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=dict(ENV, G_MESSAGES_DEBUG="Mcp"),
+                                    start_new_session=True)
+            read_until(proc, proc.stderr, needle)
+            with open(pidfile) as f:
+                server_pid = int(f.read())
+            assert os.getpgid(server_pid) != os.getpgid(proc.pid)
+            os.killpg(proc.pid, signal.SIGINT)
+            proc.communicate(timeout=TIMEOUT)
+            assert proc.returncode == expected, (args, proc.returncode)
+            assert not os.path.exists("/proc/%d" % server_pid), "the server outlived the client"
+
+
 def test_follow():
     proc = subprocess.Popen([CLIENT, "--server", DEMO_SERVER, "follow", "log",
                              '{"message": "followed"}'], stdin=subprocess.DEVNULL,
@@ -727,6 +752,7 @@ TESTS = [
     test_http_error_pages_are_summarised,
     test_signals_cancel_the_call,
     test_ctrl_c_from_a_terminal,
+    test_ctrl_c_with_the_server_in_a_group_of_its_own,
     test_follow,
     test_everything_lists,
     test_everything_read,
