@@ -622,6 +622,101 @@ test_handshake_timeout (void)
   server_close (server);
 }
 
+/* A transport whose opening never ends by itself, as a server that is slow
+ * to start: only closing it ends the open, with an error. */
+typedef struct
+{
+  McpTransport  parent_instance;
+  GTask        *open_task;
+  gboolean      closed;
+} StuckTransport;
+
+typedef McpTransportClass StuckTransportClass;
+
+static GType stuck_transport_get_type (void);
+G_DEFINE_TYPE (StuckTransport, stuck_transport, MCP_TYPE_TRANSPORT)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StuckTransport, g_object_unref)
+
+static void
+stuck_transport_open (McpTransport *transport,
+                      GCancellable *cancellable,
+                      GTask        *task)
+{
+  StuckTransport *self = (StuckTransport *) transport;
+
+  self->open_task = g_object_ref (task);
+}
+
+static void
+stuck_transport_send (McpTransport *transport,
+                      JsonNode     *message,
+                      GCancellable *cancellable,
+                      GTask        *task)
+{
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, "not open");
+}
+
+static void
+stuck_transport_close (McpTransport *transport,
+                       GCancellable *cancellable,
+                       GTask        *task)
+{
+  StuckTransport *self = (StuckTransport *) transport;
+  g_autoptr(GTask) open_task = g_steal_pointer (&self->open_task);
+
+  self->closed = TRUE;
+  if (open_task != NULL)
+    g_task_return_new_error (open_task, G_IO_ERROR, G_IO_ERROR_CLOSED, "closed while opening");
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+stuck_transport_finalize (GObject *object)
+{
+  g_assert_null (((StuckTransport *) object)->open_task);
+
+  G_OBJECT_CLASS (stuck_transport_parent_class)->finalize (object);
+}
+
+static void
+stuck_transport_class_init (StuckTransportClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = stuck_transport_finalize;
+  klass->open = stuck_transport_open;
+  klass->send = stuck_transport_send;
+  klass->close = stuck_transport_close;
+}
+
+static void
+stuck_transport_init (StuckTransport *self)
+{
+}
+
+/* The connect timeout bounds the whole connect, opening included. */
+static void
+test_handshake_timeout_open (void)
+{
+  g_autoptr(StuckTransport) transport = g_object_new (stuck_transport_get_type (), NULL);
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  mcp_client_set_connect_timeout (client, 200);
+
+  start = g_get_monotonic_time ();
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2000);
+  g_assert_cmpint (mcp_client_get_state (client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  /* The transport was closed, which ended its open too. */
+  g_assert_true (transport->closed);
+  g_assert_null (transport->open_task);
+}
+
 static GListModel *
 list_tools (Server *server)
 {
@@ -2519,6 +2614,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/connect", test_connect);
   g_test_add_func ("/Mcp/Client/version-negotiation", test_version_negotiation);
   g_test_add_func ("/Mcp/Client/handshake-timeout", test_handshake_timeout);
+  g_test_add_func ("/Mcp/Client/handshake-timeout-open", test_handshake_timeout_open);
   g_test_add_func ("/Mcp/Client/list-tools", test_list_tools);
   g_test_add_func ("/Mcp/Client/call-tool", test_call_tool);
   g_test_add_func ("/Mcp/Client/concurrent", test_concurrent);
