@@ -200,6 +200,29 @@ def test_help():
     assert check(*run("--version")).startswith("mcp-glib-client ")
 
 
+COMPLETION = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "mcp-glib", "tools", "mcp-glib-client.bash")
+
+
+def complete(*words):
+    """What bash completion offers for words (the last one being completed)."""
+    script = ('source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); '
+              '_mcp_glib_client; printf "%s\\n" "${COMPREPLY[@]}"')
+    proc = subprocess.run(["bash", "-c", script, "bash", COMPLETION, CLIENT, *words],
+                          stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                          timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.decode().split()
+
+
+def test_bash_completion():
+    assert {"--connect-timeout", "--output", "--timeout"} <= set(complete("--")), complete("--")
+    assert complete("--server", DEMO_SERVER, "call", "") == ["echo", "add", "countdown", "log"]
+    assert complete("--server", DEMO_SERVER, "call", "add", "") == ["a=", "b="]
+    assert complete("--server", DEMO_SERVER, "call", "add", "a=1", "b") == ["b="]
+    assert check(*demo("--names", "tools", "countdown")) == "from\n"
+
+
 def test_overview_runs_the_demo_server():
     out = check(*run())
     assert out.startswith("Server: mcp-demo-server "), out
@@ -736,6 +759,7 @@ def test_everything_over_http():
 
 TESTS = [
     test_help,
+    test_bash_completion,
     test_overview_runs_the_demo_server,
     test_info,
     test_tools,
