@@ -60,7 +60,8 @@ interrupting_signal (CliApp *app)
       !(subprocess = mcp_stdio_transport_get_subprocess (MCP_STDIO_TRANSPORT (transport))))
     return 0;
 
-  if (g_subprocess_get_identifier (subprocess) == NULL && g_subprocess_get_if_signaled (subprocess) &&
+  if (g_subprocess_get_identifier (subprocess) == NULL &&
+      g_subprocess_get_if_signaled (subprocess) &&
       g_subprocess_get_term_sig (subprocess) == SIGINT)
     return SIGINT;
 

@@ -24,8 +24,8 @@ _mcp_glib_client_unquote ()
 # Runs the client against the server chosen on the command line so far.
 _mcp_glib_client_ask ()
 {
-    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" --connect-timeout 5000 --timeout 5000 "$@" \
-        2>/dev/null </dev/null
+    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" \
+        --connect-timeout 5000 --timeout 5000 "$@" 2>/dev/null </dev/null
 }
 
 _mcp_glib_client_reply ()
