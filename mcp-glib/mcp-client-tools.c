@@ -127,6 +127,111 @@ mcp_client_call_tool_full_async (McpClient           *self,
   _mcp_tool_call_start (call);
 }
 
+typedef struct
+{
+  McpProgressCallback callback;
+  gpointer            data;
+  GDestroyNotify      notify;
+} ProgressClosure;
+
+static void
+progress_closure_free (gpointer  data,
+                       GClosure *closure)
+{
+  ProgressClosure *progress = data;
+
+  if (progress->notify != NULL)
+    progress->notify (progress->data);
+  g_free (progress);
+}
+
+static void
+call_progress_cb (McpRequestOptions *options,
+                  double             progress,
+                  double             total,
+                  const char        *message,
+                  ProgressClosure   *closure)
+{
+  closure->callback (progress, total, message, closure->data);
+}
+
+/**
+ * mcp_client_call_tool_with_progress_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments: (nullable): the arguments, matching the tool's input schema
+ * @progress_callback: (scope notified) (closure progress_data) (destroy progress_notify):
+ *   called with each progress notification about this call
+ * @progress_data: data for @progress_callback
+ * @progress_notify: (nullable): frees @progress_data once the call ended
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like [method@Mcp.Client.call_tool_async], following the call's progress,
+ * as [method@Gio.File.copy_async] follows a copy's: each call has its
+ * callback and data, so calls that run at the same time are told apart.
+ *
+ * ```c
+ * mcp_client_call_tool_with_progress_async (client, "render", arguments,
+ *                                           on_render_progress, job, NULL,
+ *                                           cancellable, on_rendered, job);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_with_progress_async (McpClient           *self,
+                                          const char          *name,
+                                          JsonObject          *arguments,
+                                          McpProgressCallback  progress_callback,
+                                          gpointer             progress_data,
+                                          GDestroyNotify       progress_notify,
+                                          GCancellable        *cancellable,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data)
+{
+  g_autoptr(McpRequestOptions) options = NULL;
+  ProgressClosure *closure;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (progress_callback != NULL);
+
+  closure = g_new0 (ProgressClosure, 1);
+  closure->callback = progress_callback;
+  closure->data = progress_data;
+  closure->notify = progress_notify;
+
+  /* The options live as long as the call, and free the closure with it. */
+  options = mcp_request_options_new ();
+  g_signal_connect_data (options, "progress", G_CALLBACK (call_progress_cb), closure,
+                         progress_closure_free, 0);
+
+  mcp_client_call_tool_full_async (self, name, arguments, options, cancellable,
+                                   callback, user_data);
+}
+
+/**
+ * mcp_client_call_tool_with_progress_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_with_progress_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_with_progress_finish (McpClient     *self,
+                                           GAsyncResult  *result,
+                                           GError       **error)
+{
+  return mcp_client_call_tool_finish (self, result, error);
+}
+
 /**
  * mcp_client_call_tool_async:
  * @self: a connected client

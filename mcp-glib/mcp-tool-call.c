@@ -19,6 +19,7 @@
 
 #include "mcp-client-private.h"
 #include "mcp-json-private.h"
+#include "mcp-request-options-private.h"
 #include "mcp-source-private.h"
 #include "mcp-tool-call-private.h"
 #include "mcp-tool.h"
@@ -335,6 +336,18 @@ task_created_cb (GObject      *object,
   tool_call_poll (self);
 }
 
+static void
+task_progress_cb (McpRequestOptions *options,
+                  double             progress,
+                  double             total,
+                  const char        *message,
+                  McpToolCall       *self)
+{
+  if (!self->done)
+    _mcp_request_options_emit_progress (self->options, g_task_get_cancellable (self->task),
+                                        progress, total, message);
+}
+
 static gboolean
 server_runs_tool_tasks (McpClient *client)
 {
@@ -352,6 +365,7 @@ tool_call_dispatch (McpToolCall *self)
   McpTool *tool = g_hash_table_lookup (client->tools_by_name, self->name);
   GCancellable *cancellable = g_task_get_cancellable (self->task);
   JsonObject *params = json_object_new ();
+  g_autoptr(McpRequestOptions) options = NULL;
 
   json_object_set_string_member (params, "name", self->name);
   if (self->arguments != NULL)
@@ -366,8 +380,22 @@ tool_call_dispatch (McpToolCall *self)
       return;
     }
 
-  /* The caller's cancellable ends the whole task, not just one request. */
+  /* The caller's cancellable ends the whole task, not just one request;
+   * its requests run with a cancellable of the call's own, so progress is
+   * passed on with the caller's. */
   json_object_set_object_member (params, "task", json_object_new ());
+  if (self->options != NULL)
+    {
+      McpRequestOptions *caller = self->options;
+
+      options = g_object_new (MCP_TYPE_REQUEST_OPTIONS,
+                              "timeout", mcp_request_options_get_timeout (caller),
+                              "max-total-timeout", mcp_request_options_get_max_total_timeout (caller),
+                              "reset-timeout-on-progress",
+                              mcp_request_options_get_reset_timeout_on_progress (caller),
+                              NULL);
+      g_signal_connect_object (options, "progress", G_CALLBACK (task_progress_cb), self, 0);
+    }
   self->inner = g_cancellable_new ();
   if (cancellable != NULL)
     {
@@ -378,7 +406,7 @@ tool_call_dispatch (McpToolCall *self)
     }
 
   _mcp_rpc_call_async (client->rpc, "tools/call", _mcp_json_node_new_object (params),
-                       MCP_RPC_CALL_DEFAULT, 0, self->options, self->inner,
+                       MCP_RPC_CALL_DEFAULT, 0, options, self->inner,
                        task_created_cb, g_object_ref (self));
 }
 
