@@ -194,8 +194,8 @@ cli_call_tool (CliApp *app)
 const CliCommand cli_call_command = {
   .name = "call",
   .arguments = N_("TOOL [ARGUMENT=VALUE…|JSON]"),
-  .summary = N_("Call a tool with arguments given as ARGUMENT=VALUE pairs, converted by "
-                "the tool’s input schema, or as a JSON object"),
+  .summary = N_("Call a tool with ARGUMENT=VALUE pairs (converted by its input schema) "
+                "or a JSON object"),
   .flags = CLI_COMMAND_OUTPUT,
   .parse = parse_call,
   .run = cli_call_tool,
