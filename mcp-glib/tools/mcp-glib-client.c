@@ -60,6 +60,8 @@ static const CliCommand * const commands[] = {
   &cli_complete_command,
   &cli_ping_command,
   &cli_follow_command,
+  &cli_login_command,
+  &cli_logout_command,
   &cli_help_command,
 };
 
@@ -170,6 +172,10 @@ check_options (CliApp *app)
     {
       return usage_error ("%s", _("--header applies to --url, not to a server command"));
     }
+  else if (app->client_id != NULL)
+    {
+      return usage_error ("%s", _("--client-id applies to --url, not to a server command"));
+    }
 
   for (guint i = 0; app->headers != NULL && app->headers[i] != NULL; i++)
     {
@@ -222,6 +228,7 @@ app_clear (CliApp *app)
   g_clear_pointer (&app->server, g_free);
   g_clear_pointer (&app->server_argv, g_strfreev);
   g_clear_pointer (&app->url, g_free);
+  g_clear_pointer (&app->client_id, g_free);
   g_clear_pointer (&app->log_level_name, g_free);
   g_clear_pointer (&app->output, g_free);
   g_clear_pointer (&app->headers, g_strfreev);
@@ -246,6 +253,9 @@ run (CliApp  *app,
       N_("COMMAND") },
     { "url", 'u', 0, G_OPTION_ARG_STRING, &app->url,
       N_("Connect to the server at URL over HTTP"), N_("URL") },
+    { "client-id", 0, 0, G_OPTION_ARG_STRING, &app->client_id,
+      N_("With --url: sign in with the client ID registered beforehand at the server’s "
+         "authorization server (its secret, if any, in $MCP_CLIENT_SECRET)"), N_("ID") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, &app->headers,
       N_("With --url: send the HTTP header “NAME: VALUE” with every request (repeatable)"),
       N_("HEADER") },

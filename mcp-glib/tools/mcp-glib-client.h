@@ -71,6 +71,7 @@ struct _CliApp
   char          *server;
   char         **server_argv;
   char          *url;
+  char          *client_id;
   char         **headers;
   char         **env;
   char         **inherit_env;
@@ -116,6 +117,10 @@ void         cli_app_fail_request       (CliApp        *app,
                                          const GError  *error,
                                          const char    *context);
 gboolean     cli_app_is_following       (CliApp        *app);
+
+/* command-login.c */
+McpAuthorization *cli_app_new_authorization (CliApp    *app,
+                                             gboolean  *persistent);
 
 /* errors.c */
 char        *cli_describe_error         (CliApp        *app,
@@ -223,6 +228,8 @@ extern const CliCommand cli_read_command;
 extern const CliCommand cli_prompt_command;
 extern const CliCommand cli_complete_command;
 extern const CliCommand cli_follow_command;
+extern const CliCommand cli_login_command;
+extern const CliCommand cli_logout_command;
 extern const CliCommand cli_help_command;
 
 G_END_DECLS
