@@ -1140,7 +1140,7 @@ _mcp_authorization_run (McpAuthOperation *op)
 
   if (op->reason == MCP_AUTH_PREPARE &&
       (credentials == NULL || mcp_credentials_get_refresh_token (credentials) == NULL ||
-       !_mcp_authorization_expires_soon (credentials)))
+       !_mcp_authorization_expires_soon (resource)))
     {
       _mcp_authorization_finish (op, NULL, NULL);
       return;

@@ -261,6 +261,7 @@ _mcp_authorization_finish (McpAuthOperation *op,
     }
 
   g_set_object (&resource->credentials, credentials);
+  resource->obtained_at = g_get_real_time () / G_USEC_PER_SEC;
   if (op->scope != NULL)
     {
       g_free (resource->requested_scope);
@@ -337,12 +338,22 @@ operation_start (McpAuthOperation *op)
   _mcp_authorization_run (op);
 }
 
+/* Whether the access token of @resource should be refreshed now: it
+ * expires within a minute, or within half its lifetime when it is that
+ * short (a token of 30 seconds is not refreshed on every request). */
 gboolean
-_mcp_authorization_expires_soon (McpCredentials *credentials)
+_mcp_authorization_expires_soon (McpAuthResource *resource)
 {
-  gint64 expires_at = mcp_credentials_get_expires_at (credentials);
+  gint64 expires_at = mcp_credentials_get_expires_at (resource->credentials);
+  gint64 margin = REFRESH_MARGIN_SECONDS;
 
-  return expires_at > 0 && expires_at - g_get_real_time () / G_USEC_PER_SEC < REFRESH_MARGIN_SECONDS;
+  if (expires_at <= 0)
+    return FALSE;
+
+  if (resource->obtained_at > 0)
+    margin = MIN (margin, (expires_at - resource->obtained_at) / 2);
+
+  return expires_at - g_get_real_time () / G_USEC_PER_SEC < margin;
 }
 
 const char *
@@ -368,7 +379,7 @@ _mcp_authorization_needs_prepare (McpAuthorization *self,
 
   return resource->credentials != NULL &&
          mcp_credentials_get_refresh_token (resource->credentials) != NULL &&
-         _mcp_authorization_expires_soon (resource->credentials);
+         _mcp_authorization_expires_soon (resource);
 }
 
 void
@@ -398,6 +409,40 @@ _mcp_authorization_prepare_async (McpAuthorization    *self,
     }
 
   operation_add_waiter (resource->operation, task);
+}
+
+/* Starts refreshing the credentials for @url in the background when they
+ * expire soon, so that the requests after the current one carry the new
+ * token; the current one still goes with the old. */
+void
+_mcp_authorization_refresh_if_expiring (McpAuthorization *self,
+                                        const char       *url)
+{
+  McpAuthResource *resource = g_hash_table_lookup (self->resources, url);
+
+  if (resource == NULL || resource->operation != NULL || !resource->loaded ||
+      !_mcp_authorization_needs_prepare (self, url))
+    return;
+
+  operation_start (operation_new (self, resource, MCP_AUTH_PREPARE));
+}
+
+/* Whether an answer with @status and @www_authenticate is the server asking
+ * for (other) credentials: a 401, or a 403 for scopes the token lacks. A
+ * 403 for anything else is the server's last word. */
+gboolean
+_mcp_authorization_handles_status (guint       status,
+                                   const char *www_authenticate)
+{
+  g_autoptr(McpOAuthChallenge) challenge = NULL;
+
+  if (status == SOUP_STATUS_UNAUTHORIZED)
+    return TRUE;
+  if (status != SOUP_STATUS_FORBIDDEN)
+    return FALSE;
+
+  challenge = _mcp_oauth_challenge_parse (www_authenticate);
+  return challenge != NULL && g_strcmp0 (challenge->error, "insufficient_scope") == 0;
 }
 
 /* Never fails: what matters comes with the server's answer. */

@@ -48,6 +48,9 @@ struct _McpAuthResource
   /* The scopes last asked for, to ask for them again with new ones. */
   char             *requested_scope;
   McpAuthOperation *operation;
+  /* When the credentials were obtained, in seconds since the epoch; 0 for
+   * credentials from the store. */
+  gint64            obtained_at;
   gboolean          loaded;
 };
 
@@ -121,6 +124,10 @@ void        _mcp_authorization_challenge_async (McpAuthorization     *self,
 gboolean    _mcp_authorization_challenge_finish (McpAuthorization    *self,
                                                  GAsyncResult        *result,
                                                  GError             **error);
+void        _mcp_authorization_refresh_if_expiring (McpAuthorization *self,
+                                                    const char       *url);
+gboolean    _mcp_authorization_handles_status  (guint                 status,
+                                                const char           *www_authenticate);
 
 /* Between mcp-authorization.c and mcp-authorization-flow.c. */
 void        _mcp_authorization_run             (McpAuthOperation     *op);
@@ -139,7 +146,7 @@ void        _mcp_auth_resource_free            (McpAuthResource      *resource);
 gboolean    _mcp_authorization_emit_open_uri   (McpAuthorization     *self,
                                                 const char           *uri);
 void        _mcp_authorization_forget          (McpAuthOperation     *op);
-gboolean    _mcp_authorization_expires_soon    (McpCredentials       *credentials);
+gboolean    _mcp_authorization_expires_soon    (McpAuthResource      *resource);
 void        _mcp_operation_clear_grant         (McpAuthOperation     *op);
 McpAuthOperation *_mcp_auth_operation_ref     (McpAuthOperation     *op);
 void        _mcp_auth_operation_unref          (McpAuthOperation     *op);

@@ -375,8 +375,15 @@ take_server_metadata (GTask      *task,
   g_auto(GStrv) methods = NULL;
 
   /* RFC 8414 §3.3: exactly the issuer the metadata was asked for, or a
-   * server that serves another's metadata could mix the two up. */
-  if (g_strcmp0 (issuer, server->issuer) != 0)
+   * server that serves another's metadata could mix the two up. A server
+   * of 2025-03-26 named no issuer: its metadata, at its own origin, names
+   * one there. */
+  if (discover->fallback && issuer != NULL && _mcp_oauth_same_origin (issuer, server->issuer))
+    {
+      g_free (server->issuer);
+      server->issuer = g_strdup (issuer);
+    }
+  else if (g_strcmp0 (issuer, server->issuer) != 0)
     {
       fail (task, MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED,
             _("The metadata of the authorization server %s names another issuer (%s): "
