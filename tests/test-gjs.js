@@ -12,12 +12,15 @@
 // the scripted test server it answers sampling, elicitation and roots
 // requests from the server; against server-everything from npm, when it is
 // installed, it reads resources and gets prompts and completions with
-// arguments from plain objects. Run with `gjs -m`; prints TAP.
+// arguments from plain objects. Against the scripted authorization server
+// it signs in, its own code standing in for the web browser. Run with
+// `gjs -m`; prints TAP.
 
 import GLib from 'gi://GLib';
 import Gio from 'gi://Gio';
 import Json from 'gi://Json';
 import Mcp from 'gi://Mcp?version=1';
+import Soup from 'gi://Soup?version=3.0';
 import System from 'system';
 
 const TIMEOUT_MS = 30000;
@@ -32,6 +35,9 @@ const ASYNC_METHODS = [
 ];
 for (const name of ASYNC_METHODS)
     Gio._promisify(Mcp.Client.prototype, `${name}_async`, `${name}_finish`);
+for (const name of ['sign_in', 'sign_out'])
+    Gio._promisify(Mcp.Authorization.prototype, `${name}_async`, `${name}_finish`);
+Gio._promisify(Soup.Session.prototype, 'send_and_read_async', 'send_and_read_finish');
 
 const demoServer = GLib.getenv('MCP_DEMO_SERVER') ?? 'mcp-glib-demo-server';
 const buildDir = GLib.getenv('G_TEST_BUILDDIR');
@@ -412,6 +418,59 @@ testEverything.skip = !GLib.file_test(everything, GLib.FileTest.EXISTS) ||
     GLib.find_program_in_path('node') === null
     ? 'server-everything is not installed (npm ci in tests/)' : null;
 
+// The scripted authorization server and the MCP server it protects: it
+// prints its ports, and exits when its standard input closes.
+function startOAuthServer() {
+    const script = GLib.build_filenamev([sourceDir, 'mcp-oauth-test-server.py']);
+    const process = Gio.Subprocess.new(['/usr/bin/python3', script],
+        Gio.SubprocessFlags.STDIN_PIPE | Gio.SubprocessFlags.STDOUT_PIPE);
+    const output = new Gio.DataInputStream({base_stream: process.get_stdout_pipe()});
+    const [line] = output.read_line_utf8(null);
+    const origin = `http://127.0.0.1:${line.split(' ')[0]}`;
+    return {process, origin, url: `${origin}/mcp`};
+}
+
+// The user's browser, replaced: it fetches the authorization page and
+// follows its redirect to the loopback listener.
+async function showPage(session, uri) {
+    const page = Soup.Message.new('GET', uri);
+    page.add_flags(Soup.MessageFlags.NO_REDIRECT);
+    await session.send_and_read_async(page, GLib.PRIORITY_DEFAULT, null);
+    const location = page.get_response_headers().get_one('Location');
+    await session.send_and_read_async(Soup.Message.new('GET', location), GLib.PRIORITY_DEFAULT,
+        null);
+}
+
+async function testSignIn() {
+    const server = startOAuthServer();
+    try {
+        const authorization = new Mcp.Authorization({client_name: 'test-gjs'});
+        const session = new Soup.Session();
+        const shown = [];
+        const events = [];
+        authorization.connect('open-uri', (self, uri) => {
+            shown.push(uri);
+            showPage(session, uri).catch(error => print(`# browser: ${error}`));
+            return true;
+        });
+        authorization.connect('sign-in-needed', () => events.push('needed'));
+        authorization.connect('signed-in', () => events.push('signed-in'));
+
+        const credentials = await authorization.sign_in_async(server.url, null);
+        assert(credentials.access_token.startsWith('at-'), 'no access token');
+        assertEqual(credentials.issuer, server.origin, 'issuer');
+        assertEqual(events, ['needed', 'signed-in'], 'signals');
+        assertEqual(shown.length, 1, 'pages shown');
+        assert(shown[0].includes('code_challenge_method=S256'), 'no PKCE');
+
+        assert(await authorization.sign_out_async(server.url, null));
+        assertEqual(authorization.get_credentials(server.url), null, 'credentials after sign-out');
+    } finally {
+        server.process.get_stdin_pipe().close(null);
+        server.process.wait(null);
+    }
+}
+
 for (const test of [testSampling, testElicitation, testRoots, testEnvironment, testContentKinds]) {
     if (testServer === null || !GLib.file_test(testServer, GLib.FileTest.IS_EXECUTABLE))
         test.skip = 'mcp-test-server not found (set G_TEST_BUILDDIR or MCP_TEST_SERVER)';
@@ -429,6 +488,7 @@ const TESTS = [
     testEnvironment,
     testContentKinds,
     testEverything,
+    testSignIn,
     // Last: while it fails it may crash, and would hide the others.
     testSignalArgumentsOutliveEmission,
 ];

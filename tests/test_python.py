@@ -9,15 +9,20 @@
 # progress and log notifications, handle errors, time-outs and cancellation,
 # close. Against the scripted test server it answers sampling, elicitation
 # and roots requests from the server, and it talks to a transport written
-# in Python. Run with Debian's /usr/bin/python3, which has python3-gi;
-# prints TAP.
+# in Python. Against the scripted authorization server it signs in, its own
+# Python code standing in for the browser and for a custom redirect URI.
+# Run with Debian's /usr/bin/python3, which has python3-gi; prints TAP.
 
 import json
 import os
+import subprocess
 import sys
 
 from mcptest import json_object, run_tests, wait
-from gi.repository import GLib, Gio, Json, Mcp
+import gi
+
+gi.require_version("Soup", "3.0")
+from gi.repository import GLib, Gio, Json, Mcp, Soup
 
 TEST_SERVER = os.environ.get("MCP_TEST_SERVER") or os.path.join(
     os.environ.get("G_TEST_BUILDDIR", ""), "mcp-test-server")
@@ -334,6 +339,111 @@ def test_content_kinds():
     close(client, transport)
 
 
+class OAuthServer:
+    """mcp-oauth-test-server.py, the scripted authorization server and the
+    MCP server it protects; it exits when its standard input closes."""
+
+    def __init__(self, config="{}"):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                              "mcp-oauth-test-server.py")
+        self.process = subprocess.Popen([sys.executable, script, "--config", config],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        port = self.process.stdout.readline().split()[0].decode()
+        self.origin = "http://127.0.0.1:" + port
+        self.url = self.origin + "/mcp"
+
+    def stop(self):
+        self.process.stdin.close()
+        self.process.wait(10)
+
+
+class Browser:
+    """Stands in for the user's web browser, replacing the authorization's
+    browser step: it fetches the authorization page, whose redirect it
+    follows to the loopback listener, or hands to the authorization when it
+    goes to the application's own redirect URI."""
+
+    def __init__(self, authorization):
+        self.authorization = authorization
+        self.session = Soup.Session()
+        self.shown = []
+        self.handed_over = None
+        authorization.connect("open-uri", self.open_uri)
+
+    def open_uri(self, authorization, uri):
+        self.shown.append(uri)
+        message = Soup.Message.new("GET", uri)
+        message.add_flags(Soup.MessageFlags.NO_REDIRECT)
+        self.session.send_and_read_async(message, GLib.PRIORITY_DEFAULT, None,
+                                         self.page_read, message)
+        return True
+
+    def page_read(self, session, result, message):
+        session.send_and_read_finish(result)
+        location = message.get_response_headers().get_one("Location")
+        if self.authorization.props.redirect_uri is not None:
+            self.handed_over = self.authorization.handle_redirect_uri(location)
+            return
+        redirect = Soup.Message.new("GET", location)
+        session.send_and_read_async(redirect, GLib.PRIORITY_DEFAULT, None,
+                                    lambda s, r: s.send_and_read_finish(r))
+
+
+def test_sign_in_with_own_browser():
+    server = OAuthServer()
+    try:
+        authorization = Mcp.Authorization.new()
+        authorization.props.client_name = "test-python"
+        browser = Browser(authorization)
+        events = []
+        authorization.connect("sign-in-needed", lambda a, url: events.append("needed"))
+        authorization.connect("signed-in", lambda a, url: events.append("signed-in"))
+
+        credentials = authorization.sign_in_finish(
+            wait(lambda cb: authorization.sign_in_async(server.url, None, cb)))
+        assert credentials.props.access_token.startswith("at-")
+        assert credentials.props.issuer == server.origin
+        assert credentials.get_resource() == server.url
+        assert events == ["needed", "signed-in"], events
+        assert len(browser.shown) == 1
+        assert "code_challenge_method=S256" in browser.shown[0]
+        assert authorization.get_credentials(server.url).props.access_token == \
+            credentials.props.access_token
+
+        # The application's own redirect URI (a custom scheme).
+        authorization.props.redirect_uri = "org.example.App:/oauth"
+        credentials = authorization.sign_in_finish(
+            wait(lambda cb: authorization.sign_in_async(server.url, None, cb)))
+        assert browser.handed_over is True
+        assert "redirect_uri=org.example.App%3A%2Foauth" in browser.shown[1]
+
+        # Signed out: forgotten here and in the store.
+        assert authorization.sign_out_finish(
+            wait(lambda cb: authorization.sign_out_async(server.url, None, cb)))
+        assert authorization.get_credentials(server.url) is None
+    finally:
+        server.stop()
+
+
+def test_sign_in_refused():
+    server = OAuthServer('{"state": "wrong"}')
+    try:
+        authorization = Mcp.Authorization.new()
+        Browser(authorization)
+        failures = []
+        authorization.connect("sign-in-failed", lambda a, url, error: failures.append(error))
+        try:
+            authorization.sign_in_finish(
+                wait(lambda cb: authorization.sign_in_async(server.url, None, cb)))
+            raise AssertionError("the sign-in must fail")
+        except GLib.Error as error:
+            assert error.matches(Mcp.AuthorizationError.quark(),
+                                 Mcp.AuthorizationError.INVALID_RESPONSE), error.message
+        assert len(failures) == 1
+    finally:
+        server.stop()
+
+
 TESTS = [
     test_connect_and_info,
     test_list_and_call_tools,
@@ -346,6 +456,8 @@ TESTS = [
     test_elicitation_and_roots,
     test_custom_transport,
     test_content_kinds,
+    test_sign_in_with_own_browser,
+    test_sign_in_refused,
 ]
 
 if not os.access(TEST_SERVER, os.X_OK):
