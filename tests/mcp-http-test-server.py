@@ -5,12 +5,12 @@
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# A scripted MCP server speaking the Streamable HTTP transport, for
-# test-http.c. It answers POSTs with JSON or event streams, keeps sessions
-# and checks the session and protocol version headers, serves a GET stream,
-# ends sessions on DELETE, and has tools that misbehave on purpose: broken,
-# noisy, oversized and resumable event streams, requests to the client over
-# a stream, error statuses, forgotten sessions. With --legacy it speaks the
+# A scripted MCP server speaking the Streamable HTTP transport, for the
+# test-http-*.c programs. It answers POSTs with JSON or event streams, keeps
+# sessions and checks the session and protocol version headers, serves a GET
+# stream, ends sessions on DELETE, and has tools that misbehave on purpose:
+# broken, noisy, oversized and resumable event streams, requests to the
+# client over a stream, error statuses, forgotten sessions. With --legacy it speaks the
 # older HTTP+SSE transport of 2024-11-05 instead. It records every HTTP
 # request it gets (method, path, the headers that matter, the body, the
 # status it answered) and hands the record out through its `requests` tool,

@@ -1,0 +1,181 @@
+/* test-http-streams.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* The event streams of McpHttpTransport, against mcp-http-test-server.py:
+ * resuming a broken stream after the delay the server asked for, streams
+ * that break, are noisy, stay open after the answer, or carry an event too
+ * large to take.
+ */
+
+#include <string.h>
+
+#include "mcp-http-test-util.h"
+
+static void
+test_resume (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) gets = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *record = NULL;
+  gint64 delay;
+  Server *server;
+  Client *client;
+
+  /* Without a GET stream of its own, every GET is a resumption. */
+  server = server_start ("--no-get", NULL);
+  client = client_start (server);
+
+  text = call_tool_text (client, "resume", NULL);
+  g_assert_cmpstr (text, ==, "resumed");
+
+  requests = get_requests (client);
+  gets = find_records (requests, "GET");
+  for (guint i = 0; i < gets->len; i++)
+    if (record_header (gets->pdata[i], "Last-Event-ID") != NULL)
+      {
+        g_assert_null (record);
+        record = gets->pdata[i];
+      }
+  g_assert_nonnull (record);
+  g_assert_cmpstr (record_header (record, "Last-Event-ID"), ==, "ev-1");
+  g_assert_cmpstr (record_header (record, "Accept"), ==, "text/event-stream");
+  assert_session_headers (record, mcp_http_transport_get_session_id (client->transport));
+  g_assert_cmpint (record_status (record), ==, 200);
+
+  /* The server asked for 300 ms with retry:. */
+  delay = mcp_test_lookup_int_or_fail (record, "resume_delay_ms");
+  g_test_message ("Resumed after %" G_GINT64_FORMAT " ms", delay);
+  g_assert_cmpint (delay, >=, 250);
+  g_assert_cmpint (delay, <, 5000);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+static void
+test_drop (void)
+{
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_start (server);
+
+  error = call_tool_must_fail (client, "drop", NULL);
+  assert_io_error (error);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+static void
+test_bad_sse (void)
+{
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+  guint seen_before = 0;
+
+  server = server_start ("--no-get", NULL);
+  client = client_start (server);
+
+  text = watched_call_text (client, "bad-sse", NULL, "bad-sse: multi-line", &seen_before);
+  g_assert_cmpstr (text, ==, "survived the noise");
+  g_assert_cmpuint (seen_before, ==, 1);
+  g_assert_cmpuint (count_log_data (client, "bad-sse: split"), ==, 1);
+  g_assert_cmpuint (client->log_data->len, ==, 2);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+/* A server may keep a stream open after the answer: the client must not,
+ * or every such call holds a connection for good. */
+static void
+test_linger (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) posts = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *record;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_start (server);
+
+  text = call_tool_text (client, "linger", "{\"ms\":20000}");
+  g_assert_cmpstr (text, ==, "lingering");
+  mcp_test_iterate_for (1000);
+
+  requests = get_requests (client);
+  posts = find_records (requests, "POST");
+  record = find_tool_call (posts, "linger", NULL);
+  g_assert_nonnull (mcp_test_lookup (record, "hung_up_after_ms"));
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (record, "hung_up_after_ms"), <, 1000);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+static void
+test_huge_event (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_new (server);
+  mcp_http_transport_set_max_message_size (client->transport, 64 * 1024);
+  g_assert_cmpuint (mcp_http_transport_get_max_message_size (client->transport), ==,
+                    64 * 1024);
+  client_connect_or_fail (client);
+
+  /* Below the limit. */
+  text = call_tool_text (client, "huge-event", "{\"bytes\":32768}");
+  g_assert_cmpuint (strlen (text), >, 32000);
+
+  error = call_tool_must_fail (client, "huge-event", "{\"bytes\":1048576}");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_clear_error (&error);
+  assert_echo_works (client);
+
+  /* The same with a JSON body rather than an event. */
+  g_clear_pointer (&text, g_free);
+  text = call_tool_text (client, "huge-event", "{\"bytes\":32768,\"json\":true}");
+  g_assert_cmpuint (strlen (text), >, 32000);
+
+  error = call_tool_must_fail (client, "huge-event", "{\"bytes\":1048576,\"json\":true}");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!http_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/Mcp/Http/resume", test_resume);
+  g_test_add_func ("/Mcp/Http/drop", test_drop);
+  g_test_add_func ("/Mcp/Http/bad-sse", test_bad_sse);
+  g_test_add_func ("/Mcp/Http/linger", test_linger);
+  g_test_add_func ("/Mcp/Http/huge-event", test_huge_event);
+
+  return http_test_run ();
+}
