@@ -46,7 +46,14 @@ on_sse_event (const char *event_type,
       g_debug ("%s", error->message);
       if (ex->dropped == NULL)
         ex->dropped = g_error_copy (error);
-      mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, NULL, NULL);
+
+      /* The stream of a request is there for its answer: whatever the
+       * event was, the request fails now (once the parser is done), rather
+       * than wait for an answer the server may never send. */
+      if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL)
+        ex->too_large = TRUE;
+      else
+        mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, NULL, NULL);
       return;
     }
 
@@ -193,9 +200,10 @@ stream_read_cb (GObject      *object,
 
   /* Nothing more belongs to the request, whether or not the server
    * closes the stream: its connection is needed for other requests. */
-  if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL && ex->answered)
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL &&
+      (ex->answered || ex->too_large))
     {
-      _mcp_http_exchange_finish (ex, NULL);
+      _mcp_http_exchange_finish (ex, ex->answered ? NULL : ex->dropped);
       g_object_unref (self);
       return;
     }

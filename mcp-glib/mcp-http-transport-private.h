@@ -52,6 +52,7 @@ struct _McpHttpExchange
 
   guint                internal : 1;
   guint                answered : 1;
+  guint                too_large : 1;
   guint                retried : 1;
   guint                finished : 1;
 };

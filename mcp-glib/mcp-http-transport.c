@@ -481,7 +481,8 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * McpHttpTransport:max-message-size:
    *
    * The longest answer body or event accepted, in bytes (64 MiB by
-   * default). A larger one fails the request it answers.
+   * default). A larger answer, or a larger event on the stream of a
+   * request, fails that request at once.
    *
    * Since: 1.0
    */

@@ -43,6 +43,7 @@ RECORDED_HEADERS = ("Mcp-Session-Id", "MCP-Protocol-Version", "Last-Event-ID",
 SERVER_REQUEST_TIMEOUT = 10.0
 KEEPALIVE_INTERVAL = 1.0
 RESUME_RETRY_MS = 300
+HOLD_MS = 20000
 
 TOOLS = [
     ("echo", "Returns its text", {"text": {"type": "string"}}),
@@ -57,8 +58,10 @@ TOOLS = [
     ("linger", "Answers over an event stream, then keeps it open",
      {"ms": {"type": "integer"}}),
     ("bad-sse", "Answers in a noisy but valid event stream", {}),
-    ("huge-event", "Answers with an event (or a JSON body) of the given size",
-     {"bytes": {"type": "integer"}, "json": {"type": "boolean"}}),
+    ("huge-event", "Answers with an event (or a JSON body) of the given size; then holds the "
+     "stream open, or never ends the event, if asked",
+     {"bytes": {"type": "integer"}, "json": {"type": "boolean"}, "hold": {"type": "boolean"},
+      "unterminated": {"type": "boolean"}}),
     ("html", "Answers with an HTML page", {}),
     ("status", "Answers with the given HTTP status", {"code": {"type": "integer"}}),
     ("slow-json", "Answers after a delay", {"ms": {"type": "integer"}}),
@@ -466,7 +469,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.bad_sse(msg_id)
             elif name == "huge-event":
                 self.huge_event(msg_id, int(arguments.get("bytes", 1024 * 1024)),
-                                bool(arguments.get("json", False)))
+                                bool(arguments.get("json", False)),
+                                bool(arguments.get("hold", False)),
+                                bool(arguments.get("unterminated", False)))
             elif name == "html":
                 self.send_plain(200, "<!DOCTYPE html><html><body><h1>Welcome!</h1></body></html>",
                                 "text/html; charset=utf-8")
@@ -535,15 +540,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         up."""
         self.start_sse()
         self.write_event(response(msg_id, text_result("lingering")))
-        answered = time.monotonic()
-        try:
-            while time.monotonic() - answered < ms / 1000:
-                time.sleep(0.05)
-                self.write_chunk(": still here\n\n")
-        except Disconnected:
-            with lock:
-                self.entry["hung_up_after_ms"] = int((time.monotonic() - answered) * 1000)
-            raise
+        self.hold_stream(ms, ": still here\n\n")
         self.end_sse()
 
     def resume_stream(self, last_event_id):
@@ -599,18 +596,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(0.02)
         self.end_sse()
 
-    def huge_event(self, msg_id, size, as_json):
+    def huge_event(self, msg_id, size, as_json, hold, unterminated):
         template = encode(response(msg_id, text_result(""))).decode()
         padding = max(size - len("data: \n\n") - len(template), 0)
         data = template.replace("\"text\":\"\"", "\"text\":\"%s\"" % ("x" * padding), 1)
         if as_json:
             self.send_plain(200, data, "application/json")
             return
-        event = "data: %s\n\n" % data
+        event = "data: %s" % data if unterminated else "data: %s\n\n" % data
         self.start_sse()
         for start in range(0, len(event), 64 * 1024):
             self.write_chunk(event[start:start + 64 * 1024])
+        if hold or unterminated:
+            self.hold_stream(HOLD_MS, "x" if unterminated else ": still here\n\n")
         self.end_sse()
+
+    def hold_stream(self, ms, filler):
+        """Keeps a stream open, writing @filler now and then, and notes when
+        the client hangs up."""
+        start = time.monotonic()
+        try:
+            while time.monotonic() - start < ms / 1000:
+                time.sleep(0.05)
+                self.write_chunk(filler)
+        except Disconnected:
+            with lock:
+                self.entry["hung_up_after_ms"] = int((time.monotonic() - start) * 1000)
+            raise
 
     # -- the 2024-11-05 HTTP+SSE transport ----------------------------------
 

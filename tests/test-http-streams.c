@@ -164,6 +164,43 @@ test_huge_event (void)
   server_stop (server);
 }
 
+/* An event too large on the stream of a call fails the call at once, and
+ * the client hangs up, when the server then holds the stream open
+ * ("hold") or never even ends the event ("unterminated"). */
+static void
+test_huge_event_held (gconstpointer data)
+{
+  const char *how = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) posts = NULL;
+  g_autofree char *arguments = NULL;
+  JsonObject *record;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_new (server);
+  mcp_http_transport_set_max_message_size (client->transport, 64 * 1024);
+  client_connect_or_fail (client);
+
+  arguments = g_strdup_printf ("{\"bytes\":1048576,\"%s\":true}", how);
+  error = call_tool_must_fail (client, "huge-event", arguments);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  assert_echo_works (client);
+  /* The server notices on its next writes. */
+  mcp_test_iterate_for (1000);
+
+  requests = get_requests (client);
+  posts = find_records (requests, "POST");
+  record = find_tool_call (posts, "huge-event", NULL);
+  g_assert_nonnull (mcp_test_lookup (record, "hung_up_after_ms"));
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (record, "hung_up_after_ms"), <, PROMPT_MS);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -176,6 +213,9 @@ main (int   argc,
   g_test_add_func ("/Mcp/Http/bad-sse", test_bad_sse);
   g_test_add_func ("/Mcp/Http/linger", test_linger);
   g_test_add_func ("/Mcp/Http/huge-event", test_huge_event);
+  g_test_add_data_func ("/Mcp/Http/huge-event-held", "hold", test_huge_event_held);
+  g_test_add_data_func ("/Mcp/Http/huge-event-unterminated", "unterminated",
+                        test_huge_event_held);
 
   return http_test_run ();
 }
