@@ -523,13 +523,20 @@ response_cb (GObject      *object,
     }
 
   /* Accepted (202), or an answer that is not one (HTTP+SSE answers come on
-   * the event stream): fine, unless a request expected its answer here. */
-  if (ex->request_id != NULL && !self->legacy && status != SOUP_STATUS_ACCEPTED)
+   * the event stream): fine, unless a request expected its answer here.
+   * Nothing else can bring it, so the request fails now. */
+  if (ex->request_id != NULL && !self->legacy)
     {
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("The server at %s answered with “%s” instead of JSON or an event "
-                             "stream"),
-                           self->url, content_type ? content_type : "nothing");
+      if (status == SOUP_STATUS_ACCEPTED)
+        error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                             _("The server at %s accepted the request without answering it "
+                               "(202 Accepted)"),
+                             self->url);
+      else
+        error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                             _("The server at %s answered with “%s” instead of JSON or an "
+                               "event stream"),
+                             self->url, content_type ? content_type : "nothing");
       _mcp_http_exchange_finish (ex, error);
       return;
     }

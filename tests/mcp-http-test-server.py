@@ -64,6 +64,7 @@ TOOLS = [
       "unterminated": {"type": "boolean"}}),
     ("html", "Answers with an HTML page", {}),
     ("status", "Answers with the given HTTP status", {"code": {"type": "integer"}}),
+    ("accept", "Answers 202 Accepted, as if the call were a notification", {}),
     ("slow-json", "Answers after a delay", {"ms": {"type": "integer"}}),
     ("requests", "Returns every HTTP request received so far", {}),
 ]
@@ -475,6 +476,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif name == "html":
                 self.send_plain(200, "<!DOCTYPE html><html><body><h1>Welcome!</h1></body></html>",
                                 "text/html; charset=utf-8")
+            elif name == "accept":
+                self.send_empty(202)
             elif name == "status":
                 code = int(arguments.get("code", 500))
                 headers = {"WWW-Authenticate": 'Bearer realm="mcp"'} if code == 401 else None

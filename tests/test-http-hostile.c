@@ -66,6 +66,26 @@ test_status (void)
   server_stop (server);
 }
 
+/* A request answered 202 can get no answer: it fails at once. */
+static void
+test_accepted (void)
+{
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_start (server);
+
+  error = call_tool_must_fail (client, "accept", NULL);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "202"));
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* A legacy server must not send the client, and its credentials, to
  * another origin. */
 static void
@@ -160,6 +180,7 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/Http/html", test_html);
   g_test_add_func ("/Mcp/Http/status", test_status);
+  g_test_add_func ("/Mcp/Http/accepted", test_accepted);
   g_test_add_func ("/Mcp/Http/legacy-foreign-endpoint", test_legacy_foreign_endpoint);
   g_test_add_func ("/Mcp/Http/server-gone", test_server_gone);
 
