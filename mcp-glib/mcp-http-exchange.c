@@ -74,6 +74,7 @@ _mcp_http_exchange_new (McpHttpTransport    *self,
   ex->self = kind == MCP_HTTP_EXCHANGE_POST ? g_object_ref (self) : self;
   ex->kind = kind;
   ex->done = done;
+  ex->cancellable = g_cancellable_new ();
   if (message != NULL)
     {
       ex->message = json_node_ref (message);
@@ -90,6 +91,7 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
 {
   _mcp_source_clear (&ex->retry_source);
   g_clear_object (&ex->task);
+  g_clear_object (&ex->cancellable);
   g_clear_pointer (&ex->message, json_node_unref);
   g_clear_pointer (&ex->body, g_bytes_unref);
   g_clear_object (&ex->msg);
@@ -131,6 +133,49 @@ GError *
 _mcp_http_closed_error (void)
 {
   return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED, _("The connection is closed"));
+}
+
+/* Why @ex ended before its answer: the transport closed, or @ex was
+ * stopped since nobody waits for it any more. */
+GError *
+_mcp_http_exchange_stopped_error (McpHttpExchange *ex)
+{
+  if (ex->self->closing)
+    return _mcp_http_closed_error ();
+
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                              _("The request ended before its answer"));
+}
+
+static gboolean
+stopped_cb (gpointer user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GError) error = _mcp_http_exchange_stopped_error (ex);
+
+  _mcp_source_clear (&ex->retry_source);
+  _mcp_http_exchange_finish (ex, error);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends @ex soon: through its cancellable if it is under way, from an idle
+ * callback if it waits (for a resumption, the legacy endpoint or a new
+ * session). Never at once: it is called from sending and closing, whose
+ * callers do not expect another call to complete meanwhile. */
+void
+_mcp_http_exchange_stop (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+
+  g_cancellable_cancel (ex->cancellable);
+  if (ex->msg != NULL || ex->stream != NULL)
+    return;
+
+  g_ptr_array_remove (self->legacy_queue, ex);
+  if (self->renewal != NULL)
+    g_ptr_array_remove (self->renewal, ex);
+  _mcp_source_clear (&ex->retry_source);
+  ex->retry_source = _mcp_idle_source_add (stopped_cb, ex);
 }
 
 void
@@ -230,9 +275,9 @@ json_read_cb (GObject      *object,
     {
       if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autoptr(GError) closed = _mcp_http_closed_error ();
+          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
 
-          _mcp_http_exchange_finish (ex, closed);
+          _mcp_http_exchange_finish (ex, stopped);
         }
       else
         json_ended (ex, error);
@@ -265,7 +310,7 @@ static void
 json_read (McpHttpExchange *ex)
 {
   g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
-                                   ex->self->cancellable, json_read_cb, ex);
+                                   ex->cancellable, json_read_cb, ex);
 }
 
 /* ------------------------------------------------------------------------
@@ -368,7 +413,7 @@ handle_status (McpHttpExchange *ex,
     return FALSE;
 
   g_input_stream_read_bytes_async (ex->stream, ERROR_BODY_EXCERPT, G_PRIORITY_DEFAULT,
-                                   self->cancellable, error_body_cb, ex);
+                                   ex->cancellable, error_body_cb, ex);
   return TRUE;
 }
 
@@ -480,7 +525,7 @@ response_cb (GObject      *object,
       g_autoptr(GError) failed = NULL;
 
       if (self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        failed = _mcp_http_closed_error ();
+        failed = _mcp_http_exchange_stopped_error (ex);
       else
         failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED,
                               _("Could not reach the server at %s: %s"), self->url,
@@ -613,6 +658,6 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
   if (last_event_id != NULL)
     soup_message_headers_replace (headers, "Last-Event-ID", last_event_id);
 
-  soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT, self->cancellable,
+  soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT, ex->cancellable,
                            response_cb, ex);
 }

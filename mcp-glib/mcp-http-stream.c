@@ -19,8 +19,14 @@
 #include "mcp-json-private.h"
 #include "mcp-source-private.h"
 
+/* Resumption waits what the server asked for with retry:, or the default,
+ * but never less than the minimum (retry: 0 must not make a storm of
+ * GETs), and twice as long for each further attempt in a row. A row ends
+ * with a message, or with a stream that stayed open a while. */
 #define DEFAULT_RETRY_MS 1000
+#define MIN_RETRY_MS     250
 #define MAX_RETRY_MS     60000
+#define STABLE_STREAM_US (10 * G_USEC_PER_SEC)
 
 static void stream_read (McpHttpExchange *ex);
 
@@ -32,8 +38,6 @@ on_sse_event (const char *event_type,
 {
   McpHttpExchange *ex = user_data;
   McpHttpTransport *self = ex->self;
-
-  ex->attempts = 0;
 
   if (data == NULL)
     {
@@ -64,9 +68,12 @@ on_sse_event (const char *event_type,
     }
 
   /* Events without data (such as the priming event that only carries an
-   * id for resumption) are not messages. */
+   * id for resumption) are not messages, nor progress. */
   if (g_str_equal (event_type, "message") && !_mcp_json_text_is_blank (data, len))
-    _mcp_http_exchange_deliver (ex, data, len);
+    {
+      ex->attempts = 0;
+      _mcp_http_exchange_deliver (ex, data, len);
+    }
 }
 
 static gboolean
@@ -86,7 +93,12 @@ try_resume (McpHttpExchange *ex)
   McpHttpTransport *self = ex->self;
   gint64 retry;
 
-  if (self->closing || ex->attempts >= self->max_reconnect_attempts)
+  if (ex->stream_started != 0 &&
+      g_get_monotonic_time () - ex->stream_started >= STABLE_STREAM_US)
+    ex->attempts = 0;
+
+  if (self->closing || g_cancellable_is_cancelled (ex->cancellable) ||
+      ex->attempts >= self->max_reconnect_attempts)
     return FALSE;
 
   /* A POST's answer can only be found again by its event id. */
@@ -95,7 +107,8 @@ try_resume (McpHttpExchange *ex)
     return FALSE;
 
   retry = ex->sse != NULL ? _mcp_sse_parser_get_retry (ex->sse) : -1;
-  retry = retry < 0 ? DEFAULT_RETRY_MS : MIN (retry, MAX_RETRY_MS);
+  retry = MAX (retry < 0 ? DEFAULT_RETRY_MS : retry, MIN_RETRY_MS);
+  retry = MIN (retry << MIN (ex->attempts, 8), MAX_RETRY_MS);
 
   ex->attempts++;
   g_clear_object (&ex->stream);
@@ -170,9 +183,9 @@ stream_read_cb (GObject      *object,
     {
       if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
-          g_autoptr(GError) closed = _mcp_http_closed_error ();
+          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
 
-          _mcp_http_exchange_finish (ex, closed);
+          _mcp_http_exchange_finish (ex, stopped);
         }
       else
         stream_ended (ex, error);
@@ -216,7 +229,7 @@ static void
 stream_read (McpHttpExchange *ex)
 {
   g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
-                                   ex->self->cancellable, stream_read_cb, ex);
+                                   ex->cancellable, stream_read_cb, ex);
 }
 
 /* The answer to @ex is an event stream: read it (again, after a
@@ -226,6 +239,7 @@ _mcp_http_stream_begin (McpHttpExchange *ex)
 {
   if (ex->sse == NULL)
     ex->sse = _mcp_sse_parser_new (ex->self->max_message_size, on_sse_event, ex);
+  ex->stream_started = g_get_monotonic_time ();
   stream_read (ex);
 }
 

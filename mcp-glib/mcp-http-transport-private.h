@@ -41,12 +41,14 @@ struct _McpHttpExchange
   GBytes              *body;
   JsonNode            *request_id;
 
+  GCancellable        *cancellable;
   SoupMessage         *msg;
   GInputStream        *stream;
   McpSseParser        *sse;
   GByteArray          *json;
   GError              *dropped;
   GSource             *retry_source;
+  gint64               stream_started;
   guint                attempts;
   char                *sent_session;
 
@@ -69,7 +71,6 @@ struct _McpHttpTransport
   guint64          max_message_size;
   guint            max_reconnect_attempts;
 
-  GCancellable    *cancellable;
   GPtrArray       *exchanges;
   GPtrArray       *legacy_queue;
   McpHttpExchange *get_stream;
@@ -99,6 +100,8 @@ SoupMessage     *_mcp_http_message_new           (McpHttpTransport    *self,
 void             _mcp_http_exchange_start        (McpHttpExchange     *ex);
 void             _mcp_http_exchange_finish       (McpHttpExchange     *ex,
                                                   const GError        *error);
+void             _mcp_http_exchange_stop         (McpHttpExchange     *ex);
+GError          *_mcp_http_exchange_stopped_error (McpHttpExchange    *ex);
 void             _mcp_http_exchange_free         (McpHttpExchange     *ex);
 void             _mcp_http_exchange_deliver      (McpHttpExchange     *ex,
                                                   const char          *data,

@@ -58,8 +58,10 @@
  *
  * A stream that breaks before the answer arrived is resumed with a GET
  * carrying `Last-Event-ID`, after the delay the server asked for with
- * `retry:`, at most [property@Mcp.HttpTransport:max-reconnect-attempts]
- * times in a row; otherwise the request fails at once.
+ * `retry:` (never less than 250 ms, and longer each time),
+ * at most [property@Mcp.HttpTransport:max-reconnect-attempts] times in a
+ * row, and only while the request waits; otherwise the request fails at
+ * once.
  *
  * If the first POST is answered with 400, 404 or 405, the transport falls
  * back to the older HTTP+SSE transport of protocol version 2024-11-05.
@@ -155,6 +157,33 @@ mcp_http_transport_open (McpTransport *transport,
   g_task_return_boolean (task, TRUE);
 }
 
+/* The request that @cancelled (a notifications/cancelled) gives up on
+ * ended: nobody waits for its answer any more, so its exchange stops
+ * (resuming its stream, in particular). */
+static void
+stop_request (McpHttpTransport *self,
+              JsonNode         *cancelled)
+{
+  JsonObject *params = _mcp_json_object_get_object (json_node_get_object (cancelled), "params");
+  JsonNode *id = params != NULL ? json_object_get_member (params, "requestId") : NULL;
+
+  if (id == NULL)
+    return;
+
+  for (guint i = 0; i < self->exchanges->len; i++)
+    {
+      McpHttpExchange *ex = self->exchanges->pdata[i];
+
+      if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL &&
+          json_node_equal (ex->request_id, id))
+        {
+          g_debug ("A request to %s ended: its exchange stops", self->url);
+          _mcp_http_exchange_stop (ex);
+          return;
+        }
+    }
+}
+
 static void
 mcp_http_transport_send (McpTransport *transport,
                          JsonNode     *message,
@@ -189,6 +218,8 @@ mcp_http_transport_send (McpTransport *transport,
       g_clear_pointer (&self->initialized, json_node_unref);
       self->initialized = json_node_ref (ex->message);
     }
+  else if (g_strcmp0 (method, "notifications/cancelled") == 0)
+    stop_request (self, message);
 
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (ex->body) - 1, 2000),
@@ -227,6 +258,21 @@ cancel_delete_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Stops every exchange: those that wait end now, the others once their
+ * cancelled operation returns (which may be at once). */
+static void
+stop_exchanges (McpHttpTransport *self)
+{
+  g_autoptr(GPtrArray) pending = g_ptr_array_copy (self->exchanges, NULL, NULL);
+
+  for (guint i = 0; i < pending->len; i++)
+    {
+      /* Ending one may have ended others. */
+      if (g_ptr_array_find (self->exchanges, pending->pdata[i], NULL))
+        _mcp_http_exchange_stop (pending->pdata[i]);
+    }
+}
+
 static void
 mcp_http_transport_close (McpTransport *transport,
                           GCancellable *cancellable,
@@ -235,8 +281,6 @@ mcp_http_transport_close (McpTransport *transport,
   McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
   g_autoptr(SoupMessage) msg = NULL;
   g_autoptr(GCancellable) delete_cancellable = NULL;
-  g_autoptr(GPtrArray) pending = NULL;
-  g_autoptr(GError) closed = _mcp_http_closed_error ();
 
   if (self->closing || mcp_transport_is_closed (transport))
     {
@@ -245,20 +289,7 @@ mcp_http_transport_close (McpTransport *transport,
     }
 
   self->closing = TRUE;
-  g_cancellable_cancel (self->cancellable);
-
-  /* Calls waiting for a resumption or for the legacy endpoint end now. */
-  pending = g_ptr_array_copy (self->exchanges, NULL, NULL);
-  for (guint i = 0; i < pending->len; i++)
-    {
-      McpHttpExchange *ex = pending->pdata[i];
-
-      if (ex->retry_source != NULL || g_ptr_array_find (self->legacy_queue, ex, NULL))
-        {
-          g_ptr_array_remove (self->legacy_queue, ex);
-          _mcp_http_exchange_finish (ex, closed);
-        }
-    }
+  stop_exchanges (self);
 
   if (self->session_id == NULL || self->legacy)
     {
@@ -279,8 +310,14 @@ static void
 mcp_http_transport_dispose (GObject *object)
 {
   McpHttpTransport *self = (McpHttpTransport *)object;
+  g_autoptr(GPtrArray) cancellables = g_ptr_array_new_with_free_func (g_object_unref);
 
-  g_cancellable_cancel (self->cancellable);
+  /* Cancelling may end an exchange at once, hence the copies. */
+  for (guint i = 0; i < self->exchanges->len; i++)
+    g_ptr_array_add (cancellables,
+                     g_object_ref (((McpHttpExchange *) self->exchanges->pdata[i])->cancellable));
+  for (guint i = 0; i < cancellables->len; i++)
+    g_cancellable_cancel (cancellables->pdata[i]);
 
   /* Streams outlive the transport only until their cancelled reads
    * return; they must not touch it then. */
@@ -311,7 +348,6 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_object (&self->session);
   g_clear_pointer (&self->headers, g_hash_table_unref);
   g_clear_pointer (&self->session_id, g_free);
-  g_clear_object (&self->cancellable);
   g_clear_pointer (&self->exchanges, g_ptr_array_unref);
   g_clear_pointer (&self->legacy_queue, g_ptr_array_unref);
   g_clear_pointer (&self->renewal, g_ptr_array_unref);
@@ -495,7 +531,8 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
    * McpHttpTransport:max-reconnect-attempts:
    *
    * How many times in a row a broken event stream is resumed before the
-   * request waiting on it fails.
+   * request waiting on it fails. A row ends when a resumed stream brings a
+   * message, or stays open for ten seconds.
    *
    * Since: 1.0
    */
@@ -513,7 +550,6 @@ mcp_http_transport_init (McpHttpTransport *self)
   self->headers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->max_message_size = G_GUINT64_CONSTANT (64) * 1024 * 1024;
   self->max_reconnect_attempts = DEFAULT_RECONNECTS;
-  self->cancellable = g_cancellable_new ();
   self->exchanges = g_ptr_array_new ();
   self->legacy_queue = g_ptr_array_new ();
 }

@@ -54,6 +54,9 @@ TOOLS = [
      {"method": {"type": "string"}, "params": {"type": "object"}}),
     ("expire-session", "Forgets the current session", {}),
     ("resume", "Breaks its event stream and answers on the resumed one", {}),
+    ("storm", "Ends its event stream at once, asking to resume with no delay, and never "
+     "answers; each stream carries a notification if talk is set",
+     {"talk": {"type": "boolean"}}),
     ("drop", "Closes the connection in the middle of its event stream", {}),
     ("linger", "Answers over an event stream, then keeps it open",
      {"ms": {"type": "integer"}}),
@@ -215,6 +218,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"%X\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
         except OSError as e:
+            with lock:
+                self.entry.setdefault("hung_up_at_ms", now_ms())
             raise Disconnected() from e
 
     def write_event(self, message=None, event_id=None, event=None):
@@ -459,6 +464,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_sse()
                 with lock:
                     resumable["ev-1"]["closed_at"] = time.monotonic()
+            elif name == "storm":
+                self.storm_stream("talk" if arguments.get("talk") else "quiet", 1)
             elif name == "drop":
                 self.start_sse()
                 self.write_chunk(": about to drop\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":")
@@ -546,7 +553,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.hold_stream(ms, ": still here\n\n")
         self.end_sse()
 
+    def storm_stream(self, mode, n):
+        """One stream of the storm tool: a priming event asking for retry: 0,
+        maybe a notification, and the end."""
+        try:
+            self.start_sse()
+            self.write_chunk("id: storm-%s-%d\nretry: 0\ndata:\n\n" % (mode, n))
+            if mode == "talk":
+                self.write_event(log_notification("storm %d" % n))
+            self.end_sse()
+        except Disconnected:
+            self.close_connection = True
+
     def resume_stream(self, last_event_id):
+        if last_event_id.startswith("storm-"):
+            _, mode, n = last_event_id.split("-")
+            self.storm_stream(mode, int(n) + 1)
+            return
         with lock:
             pending = resumable.pop(last_event_id, None)
             if pending is not None and pending["closed_at"] is not None:
