@@ -455,9 +455,19 @@ replay_done (McpHttpExchange *step,
         _mcp_http_exchange_start (waiting->pdata[i]);
     }
 
-  /* What the server sends on its own comes on the new session's stream. */
+  /* What the server sends on its own comes on the new session's stream;
+   * the old one's may still be open, but it is not that one. */
   if (failed == NULL)
-    _mcp_http_start_get_stream (self);
+    {
+      McpHttpExchange *old = self->get_stream;
+
+      if (old != NULL && g_strcmp0 (old->sent_session, self->session_id) != 0)
+        {
+          self->get_stream = NULL;
+          _mcp_http_exchange_stop (old);
+        }
+      _mcp_http_start_get_stream (self);
+    }
 }
 
 /* The server forgot our session: start a new one with the same handshake
@@ -646,11 +656,14 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
     }
 
   headers = soup_message_get_request_headers (ex->msg);
+  if (g_strcmp0 (ex->sent_session, self->session_id) != 0)
+    {
+      g_free (ex->sent_session);
+      ex->sent_session = g_strdup (self->session_id);
+    }
   if (post)
     {
       soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
-      g_free (ex->sent_session);
-      ex->sent_session = g_strdup (self->session_id);
       soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
     }
   else

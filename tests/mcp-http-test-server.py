@@ -52,7 +52,8 @@ TOOLS = [
      {"method": {"type": "string"}, "params": {"type": "object"}}),
     ("get-request", "Sends a request to the client on the GET stream and returns its answer",
      {"method": {"type": "string"}, "params": {"type": "object"}}),
-    ("expire-session", "Forgets the current session", {}),
+    ("expire-session", "Forgets the current session; its GET stream stays open (and says "
+     "nothing more) if keep_stream is set", {"keep_stream": {"type": "boolean"}}),
     ("resume", "Breaks its event stream and answers on the resumed one", {}),
     ("storm", "Ends its event stream at once, asking to resume with no delay, and never "
      "answers; each stream carries a notification if talk is set",
@@ -425,7 +426,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "echo":
             return response(msg_id, text_result(str(arguments.get("text", ""))))
         if name == "expire-session":
-            end_session(session_id)
+            end_session(session_id, bool(arguments.get("keep_stream", False)))
             return response(msg_id, text_result("forgot session %s" % session_id))
         if name == "requests":
             with lock:
@@ -732,10 +733,10 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def end_session(session_id):
+def end_session(session_id, keep_stream=False):
     with lock:
         session = sessions.pop(session_id, None)
-    if session is not None:
+    if session is not None and not keep_stream:
         session.ended.set()
         session.outbox.put(None)
 

@@ -450,6 +450,21 @@ watched_call_text (Client     *client,
   return mcp_tool_result_dup_text (result);
 }
 
+/* Answers a sampling request; counts them in @count, if not %NULL. */
+gboolean
+reply_sampling_cb (McpClient        *mcp_client,
+                   McpServerRequest *request,
+                   guint            *count)
+{
+  g_autoptr(McpContent) content = mcp_content_new_text ("sampled over HTTP");
+
+  if (count != NULL)
+    (*count)++;
+  mcp_server_request_reply_sampling (request, "test-model", content, "endTurn");
+
+  return TRUE;
+}
+
 /* ------------------------------------------------------------------------
  * What went over the wire
  * ------------------------------------------------------------------------ */

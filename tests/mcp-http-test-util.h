@@ -93,6 +93,9 @@ char          *watched_call_text                (Client               *client,
                                                  const char           *arguments_json,
                                                  const char           *data,
                                                  guint                *seen_before);
+gboolean       reply_sampling_cb                (McpClient            *mcp_client,
+                                                 McpServerRequest     *request,
+                                                 guint                *count);
 void           assert_io_error                  (const GError         *error);
 void           assert_echo_works                (Client               *client);
 

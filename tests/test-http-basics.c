@@ -158,19 +158,6 @@ test_sse_echo (void)
   server_stop (server);
 }
 
-static gboolean
-reply_sampling_cb (McpClient        *mcp_client,
-                   McpServerRequest *request,
-                   guint            *count)
-{
-  g_autoptr(McpContent) content = mcp_content_new_text ("sampled over HTTP");
-
-  (*count)++;
-  mcp_server_request_reply_sampling (request, "test-model", content, "endTurn");
-
-  return TRUE;
-}
-
 /* The server asks for sampling on the stream of the call ("server-request")
  * or on the GET stream ("get-request"), and tells what we answered. */
 static void

@@ -232,6 +232,63 @@ close_noted_cb (GObject      *source,
   note->transport_closed = mcp_transport_is_closed (note->transport);
 }
 
+/* The server forgets the session but leaves its GET stream open, and
+ * silent: the new session gets a GET stream of its own all the same, and
+ * the old one is closed. */
+static void
+test_session_expiry_silent_stream (void)
+{
+  g_autoptr(JsonObject) structured = NULL;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) gets = NULL;
+  g_autofree char *old_session = NULL;
+  g_autofree char *text = NULL;
+  const char *new_session;
+  guint new_gets = 0;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_new (server);
+  mcp_client_set_features (client->client, MCP_CLIENT_FEATURES_SAMPLING);
+  g_signal_connect (client->client, "server-request::sampling/createMessage",
+                    G_CALLBACK (reply_sampling_cb), NULL);
+  client_connect_or_fail (client);
+  assert_get_stream_works (client);
+  old_session = g_strdup (mcp_http_transport_get_session_id (client->transport));
+
+  text = call_tool_text (client, "expire-session", "{\"keep_stream\":true}");
+  assert_echo_works (client);
+  new_session = mcp_http_transport_get_session_id (client->transport);
+  g_assert_cmpstr (new_session, !=, old_session);
+
+  /* What the new session sends on its own arrives. */
+  g_assert_true (mcp_test_wait_until (has_two_get_stream_notifications, client,
+                                      NOTIFICATION_TIMEOUT_MS));
+  structured = call_tool_structured (client, "get-request",
+                                     "{\"method\":\"sampling/createMessage\","
+                                     "\"params\":{\"messages\":[],\"maxTokens\":10}}");
+  g_assert_cmpstr (mcp_test_lookup_string (structured, "response.result.model"), ==,
+                   "test-model");
+
+  /* Long enough for the server to notice a hang-up, on a keepalive. */
+  mcp_test_iterate_for (2500);
+  requests = get_requests (client);
+  gets = find_records (requests, "GET");
+  for (guint i = 0; i < gets->len; i++)
+    if (g_strcmp0 (record_header (gets->pdata[i], "Mcp-Session-Id"), new_session) == 0)
+      new_gets++;
+  g_assert_cmpuint (new_gets, ==, 1);
+
+  /* The old stream was hung up on: the server noticed on a keepalive. */
+  for (guint i = 0; i < gets->len; i++)
+    if (g_strcmp0 (record_header (gets->pdata[i], "Mcp-Session-Id"), old_session) == 0)
+      g_assert_nonnull (mcp_test_lookup (gets->pdata[i], "hung_up_at_ms"));
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 static void
 test_close_deletes (void)
 {
@@ -301,6 +358,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Http/session-expiry", test_session_expiry);
   g_test_add_func ("/Mcp/Http/session-expiry-concurrent", test_session_expiry_concurrent);
   g_test_add_func ("/Mcp/Http/session-expiry-get-stream", test_session_expiry_get_stream);
+  g_test_add_func ("/Mcp/Http/session-expiry-silent-stream", test_session_expiry_silent_stream);
   g_test_add_func ("/Mcp/Http/close-deletes", test_close_deletes);
 
   return http_test_run ();
