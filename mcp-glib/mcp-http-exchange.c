@@ -380,7 +380,10 @@ handle_status (McpHttpExchange *ex,
 {
   McpHttpTransport *self = ex->self;
 
-  if (ex->kind == MCP_HTTP_EXCHANGE_POST && status == SOUP_STATUS_NOT_FOUND &&
+  /* A POST refused for its session. Not a resumption (a GET, once the
+   * answer has begun as an event stream), refused for the stream: the
+   * server has the request, which must not be sent again. */
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL && status == SOUP_STATUS_NOT_FOUND &&
       ex->sent_session && !ex->retried && self->initialize != NULL &&
       ex->message != self->initialize && !ex->internal)
     {

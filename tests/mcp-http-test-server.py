@@ -54,7 +54,9 @@ TOOLS = [
      {"method": {"type": "string"}, "params": {"type": "object"}}),
     ("expire-session", "Forgets the current session; its GET stream stays open (and says "
      "nothing more) if keep_stream is set", {"keep_stream": {"type": "boolean"}}),
-    ("resume", "Breaks its event stream and answers on the resumed one", {}),
+    ("resume", "Breaks its event stream and answers on the resumed one; the event id "
+     "to resume from can be given, or forgotten (the resumption then gets 404)",
+     {"event_id": {"type": "string"}, "forget": {"type": "boolean"}}),
     ("storm", "Ends its event stream at once, asking to resume with no delay, and never "
      "answers; each stream carries a notification if talk is set",
      {"talk": {"type": "boolean"}}),
@@ -382,7 +384,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def initialize(self, message):
         result = initialize_result(message)
-        session_id = secrets.token_hex(16)
+        session_id = (options.session_id if options.session_id is not None
+                      else secrets.token_hex(16))
         with lock:
             sessions[session_id] = Session(result["protocolVersion"])
             self.entry["assigned_session"] = session_id
@@ -455,16 +458,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif name == "server-request":
                 self.server_request(msg_id, arguments)
             elif name == "resume":
+                event_id = str(arguments.get("event_id", "ev-1"))
                 self.start_sse()
-                self.write_chunk("id: ev-1\nretry: %d\ndata:\n\n" % RESUME_RETRY_MS)
+                self.write_chunk("id: %s\nretry: %d\ndata:\n\n" % (event_id, RESUME_RETRY_MS))
                 with lock:
-                    resumable["ev-1"] = {
+                    resumable[event_id] = {
                         "response": response(msg_id, text_result("resumed")),
                         "closed_at": None,
                     }
                 self.end_sse()
                 with lock:
-                    resumable["ev-1"]["closed_at"] = time.monotonic()
+                    resumable[event_id]["closed_at"] = time.monotonic()
+                    if arguments.get("forget"):
+                        del resumable[event_id]
             elif name == "storm":
                 self.storm_stream("talk" if arguments.get("talk") else "quiet", 1)
             elif name == "drop":
@@ -763,6 +769,9 @@ def main():
                         help="wait this long before answering a DELETE")
     parser.add_argument("--legacy-endpoint", metavar="URL",
                         help="with --legacy, announce this endpoint instead of our own")
+    parser.add_argument("--session-id", metavar="ID",
+                        type=lambda text: text.encode().decode("unicode_escape"),
+                        help="assign this session id (with Python escapes such as \\x01)")
     parser.add_argument("--verbose", action="store_true",
                         help="log requests to stderr")
     options = parser.parse_args()

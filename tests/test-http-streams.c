@@ -58,6 +58,39 @@ test_resume (void)
   server_stop (server);
 }
 
+/* The server cannot resume the stream (404): the call fails, and is not
+ * sent again, although 404 is also how a server says that it forgot the
+ * session: the server has the request already. */
+static void
+test_resume_forgotten (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) posts = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_initialize = 0;
+  Server *server;
+  Client *client;
+
+  server = server_start ("--no-get", NULL);
+  client = client_start (server);
+
+  error = call_tool_must_fail (client, "resume", "{\"forget\":true}");
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+  requests = get_requests (client);
+  posts = find_records (requests, "POST");
+  /* Once: find_tool_call () fails on a second one. */
+  find_tool_call (posts, "resume", NULL);
+  for (guint i = 0; i < posts->len; i++)
+    if (g_strcmp0 (record_rpc_method (posts->pdata[i]), "initialize") == 0)
+      n_initialize++;
+  g_assert_cmpuint (n_initialize, ==, 1);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* How many GETs resumed the stream of the storm tool so far. */
 static guint
 count_storm_resumptions (Client *client)
@@ -291,6 +324,7 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/Mcp/Http/resume", test_resume);
+  g_test_add_func ("/Mcp/Http/resume-forgotten", test_resume_forgotten);
   g_test_add_func ("/Mcp/Http/resume-storm", test_resume_storm);
   g_test_add_func ("/Mcp/Http/resume-storm-talk", test_resume_storm_talk);
   g_test_add_func ("/Mcp/Http/drop", test_drop);
