@@ -45,6 +45,23 @@ _mcp_http_request_id (JsonNode *message)
   return json_object_get_member (object, "id");
 }
 
+/* Whether @value, which came from the server, may go back to it in a
+ * header: 1 to @max_length visible ASCII characters (0x21 to 0x7E), as MCP
+ * requires of session ids. No CR or LF to inject a header with, no other
+ * control character, nothing a server or a proxy could read otherwise. */
+gboolean
+_mcp_http_is_visible_ascii (const char *value,
+                            gsize       max_length)
+{
+  gsize i;
+
+  for (i = 0; value[i] != '\0'; i++)
+    if (i >= max_length || (guchar) value[i] < 0x21 || (guchar) value[i] > 0x7E)
+      return FALSE;
+
+  return i > 0;
+}
+
 static gboolean
 answers (JsonNode *message,
          JsonNode *id)
@@ -553,7 +570,18 @@ response_cb (GObject      *object,
 
   if ((session_id = soup_message_headers_get_one (headers, "Mcp-Session-Id")) &&
       ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy)
-    _mcp_http_transport_set_session_id (self, session_id);
+    {
+      if (!_mcp_http_is_visible_ascii (session_id, G_MAXSIZE))
+        {
+          error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("The server at %s assigned an invalid session id (MCP allows "
+                                 "visible ASCII characters only)"),
+                               self->url);
+          _mcp_http_exchange_finish (ex, error);
+          return;
+        }
+      _mcp_http_transport_set_session_id (self, session_id);
+    }
 
   if (handle_status (ex, status))
     return;
@@ -638,8 +666,7 @@ void
 _mcp_http_exchange_start (McpHttpExchange *ex)
 {
   McpHttpTransport *self = ex->self;
-  const char *last_event_id = ex->sse != NULL ? _mcp_sse_parser_get_last_event_id (ex->sse)
-                                              : NULL;
+  const char *last_event_id = _mcp_http_stream_resume_id (ex);
   gboolean post = ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL;
   const char *url = post && self->legacy ? self->endpoint : self->url;
   SoupMessageHeaders *headers;

@@ -28,6 +28,9 @@
 #define MAX_RETRY_MS     60000
 #define STABLE_STREAM_US (10 * G_USEC_PER_SEC)
 
+/* Event ids go back to the server in Last-Event-ID. */
+#define MAX_EVENT_ID_LENGTH 1024
+
 static void stream_read (McpHttpExchange *ex);
 
 static void
@@ -86,6 +89,23 @@ resume_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The id of the last event of @ex's stream, to resume it from, or %NULL
+ * if there is none or none that can go in a header (then the stream cannot
+ * be resumed where it broke). */
+const char *
+_mcp_http_stream_resume_id (McpHttpExchange *ex)
+{
+  const char *id = ex->sse != NULL ? _mcp_sse_parser_get_last_event_id (ex->sse) : NULL;
+
+  if (id != NULL && !_mcp_http_is_visible_ascii (id, MAX_EVENT_ID_LENGTH))
+    {
+      g_debug ("The server at %s gave an event id that cannot be sent back", ex->self->url);
+      return NULL;
+    }
+
+  return id;
+}
+
 /* Reconnects a broken event stream, if the server made that possible. */
 static gboolean
 try_resume (McpHttpExchange *ex)
@@ -102,8 +122,7 @@ try_resume (McpHttpExchange *ex)
     return FALSE;
 
   /* A POST's answer can only be found again by its event id. */
-  if (ex->kind == MCP_HTTP_EXCHANGE_POST &&
-      (ex->sse == NULL || _mcp_sse_parser_get_last_event_id (ex->sse) == NULL))
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && _mcp_http_stream_resume_id (ex) == NULL)
     return FALSE;
 
   retry = ex->sse != NULL ? _mcp_sse_parser_get_retry (ex->sse) : -1;

@@ -109,10 +109,13 @@ void             _mcp_http_exchange_deliver      (McpHttpExchange     *ex,
 void             _mcp_http_post_done             (McpHttpExchange     *ex,
                                                   const GError        *error);
 JsonNode        *_mcp_http_request_id            (JsonNode            *message);
+gboolean         _mcp_http_is_visible_ascii      (const char          *value,
+                                                  gsize                max_length);
 GError          *_mcp_http_closed_error          (void);
 
 /* mcp-http-stream.c */
 void             _mcp_http_stream_begin          (McpHttpExchange     *ex);
+const char      *_mcp_http_stream_resume_id      (McpHttpExchange     *ex);
 void             _mcp_http_start_get_stream      (McpHttpTransport    *self);
 
 /* mcp-http-legacy.c */

@@ -86,6 +86,27 @@ test_accepted (void)
   server_stop (server);
 }
 
+/* A session id must be visible ASCII (MCP says so): one with a control
+ * character, a space, a byte beyond ASCII, or nothing at all is refused
+ * before it can go back in a header, and connecting fails. */
+static void
+test_session_id_refused (gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start ("--session-id", data, NULL);
+  client = client_new (server);
+  g_assert_false (client_connect (client, &error));
+  g_test_message ("Connecting failed: %s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_null (mcp_http_transport_get_session_id (client->transport));
+  client_free (client);
+
+  server_stop (server);
+}
+
 /* A legacy server must not send the client, and its credentials, to
  * another origin. */
 static void
@@ -181,6 +202,11 @@ main (int   argc,
   g_test_add_func ("/Mcp/Http/html", test_html);
   g_test_add_func ("/Mcp/Http/status", test_status);
   g_test_add_func ("/Mcp/Http/accepted", test_accepted);
+  g_test_add_data_func ("/Mcp/Http/session-id/control", "abc\\x01def", test_session_id_refused);
+  g_test_add_data_func ("/Mcp/Http/session-id/delete", "abc\\x7fdef", test_session_id_refused);
+  g_test_add_data_func ("/Mcp/Http/session-id/space", "abc def", test_session_id_refused);
+  g_test_add_data_func ("/Mcp/Http/session-id/latin1", "caf\\xe9", test_session_id_refused);
+  g_test_add_data_func ("/Mcp/Http/session-id/empty", "", test_session_id_refused);
   g_test_add_func ("/Mcp/Http/legacy-foreign-endpoint", test_legacy_foreign_endpoint);
   g_test_add_func ("/Mcp/Http/server-gone", test_server_gone);
 

@@ -91,6 +91,44 @@ test_resume_forgotten (void)
   server_stop (server);
 }
 
+/* An event id that cannot go back in a header (a control character, a
+ * byte beyond ASCII, too long) is not sent back: the stream cannot be
+ * resumed, and the call fails at once. */
+static void
+test_resume_unsafe_id (gconstpointer data)
+{
+  const char *event_id = data;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) gets = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *arguments = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start ("--no-get", NULL);
+  client = client_start (server);
+
+  if (g_str_equal (event_id, "long"))
+    {
+      g_autofree char *id = g_strnfill (2000, 'x');
+
+      arguments = g_strdup_printf ("{\"event_id\":\"%s\"}", id);
+    }
+  else
+    arguments = g_strdup_printf ("{\"event_id\":\"%s\"}", event_id);
+  error = call_tool_must_fail (client, "resume", arguments);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+
+  requests = get_requests (client);
+  gets = find_records (requests, "GET");
+  for (guint i = 0; i < gets->len; i++)
+    g_assert_null (record_header (gets->pdata[i], "Last-Event-ID"));
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* How many GETs resumed the stream of the storm tool so far. */
 static guint
 count_storm_resumptions (Client *client)
@@ -325,6 +363,11 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/Http/resume", test_resume);
   g_test_add_func ("/Mcp/Http/resume-forgotten", test_resume_forgotten);
+  g_test_add_data_func ("/Mcp/Http/resume-unsafe-id/control", "ev\\u0001bad",
+                        test_resume_unsafe_id);
+  g_test_add_data_func ("/Mcp/Http/resume-unsafe-id/tab", "ev\\tbad", test_resume_unsafe_id);
+  g_test_add_data_func ("/Mcp/Http/resume-unsafe-id/unicode", "ev\\u00e9", test_resume_unsafe_id);
+  g_test_add_data_func ("/Mcp/Http/resume-unsafe-id/long", "long", test_resume_unsafe_id);
   g_test_add_func ("/Mcp/Http/resume-storm", test_resume_storm);
   g_test_add_func ("/Mcp/Http/resume-storm-talk", test_resume_storm_talk);
   g_test_add_func ("/Mcp/Http/drop", test_drop);
