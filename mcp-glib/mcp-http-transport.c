@@ -27,6 +27,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "mcp-http-transport-private.h"
@@ -544,10 +546,29 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
+/* Header names, for which case does not matter. */
+static guint
+header_name_hash (gconstpointer key)
+{
+  guint hash = 5381;
+
+  for (const char *p = key; *p != '\0'; p++)
+    hash = hash * 33 + g_ascii_tolower (*p);
+
+  return hash;
+}
+
+static gboolean
+header_name_equal (gconstpointer a,
+                   gconstpointer b)
+{
+  return g_ascii_strcasecmp (a, b) == 0;
+}
+
 static void
 mcp_http_transport_init (McpHttpTransport *self)
 {
-  self->headers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->headers = g_hash_table_new_full (header_name_hash, header_name_equal, g_free, g_free);
   self->max_message_size = G_GUINT64_CONSTANT (64) * 1024 * 1024;
   self->max_reconnect_attempts = DEFAULT_RECONNECTS;
   self->exchanges = g_ptr_array_new ();
@@ -630,6 +651,32 @@ mcp_http_transport_get_session (McpHttpTransport *self)
   return self->session;
 }
 
+/* An HTTP field name: a token (RFC 9110, section 5.1). */
+static gboolean
+is_header_name (const char *name)
+{
+  if (*name == '\0')
+    return FALSE;
+
+  for (; *name != '\0'; name++)
+    if (!g_ascii_isalnum (*name) && strchr ("!#$%&'*+-.^_`|~", *name) == NULL)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* An HTTP field value: no control character but tab (RFC 9110, section
+ * 5.5), and so no CR or LF that would end the header and start another. */
+static gboolean
+is_header_value (const char *value)
+{
+  for (; *value != '\0'; value++)
+    if (((guchar) *value < 0x20 && *value != '\t') || *value == 0x7F)
+      return FALSE;
+
+  return TRUE;
+}
+
 /**
  * mcp_http_transport_set_header:
  * @self: an HTTP transport
@@ -637,6 +684,8 @@ mcp_http_transport_get_session (McpHttpTransport *self)
  * @value: (nullable): its value, or %NULL to stop sending it
  *
  * Sends a header with every request, for example a static bearer token.
+ * Names are compared without regard to case, as HTTP does. The value may
+ * not contain control characters (line ends in particular) other than tab.
  *
  * Since: 1.0
  */
@@ -646,7 +695,8 @@ mcp_http_transport_set_header (McpHttpTransport *self,
                                const char       *value)
 {
   g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
-  g_return_if_fail (name != NULL);
+  g_return_if_fail (name != NULL && is_header_name (name));
+  g_return_if_fail (value == NULL || is_header_value (value));
 
   if (value != NULL)
     g_hash_table_replace (self->headers, g_strdup (name), g_strdup (value));

@@ -233,9 +233,17 @@ test_custom_header (void)
 
   server = server_start (NULL);
   client = client_new (server);
-  /* The last value counts. */
-  mcp_http_transport_set_header (client->transport, "Authorization", "Bearer expired");
+  /* The last value counts, whatever the case of the name. */
+  mcp_http_transport_set_header (client->transport, "authorization", "Bearer expired");
   mcp_http_transport_set_header (client->transport, "Authorization", "Bearer t0k3n");
+  /* A line end in a value would start another header: refused, as is a
+   * name that is not one. */
+  g_test_expect_message ("Mcp", G_LOG_LEVEL_CRITICAL, "*is_header_value*");
+  mcp_http_transport_set_header (client->transport, "Authorization",
+                                 "Bearer x\r\nMcp-Session-Id: stolen");
+  g_test_expect_message ("Mcp", G_LOG_LEVEL_CRITICAL, "*is_header_name*");
+  mcp_http_transport_set_header (client->transport, "Authorization: Bearer", "x");
+  g_test_assert_expected_messages ();
   client_connect_or_fail (client);
   session_id = g_strdup (mcp_http_transport_get_session_id (client->transport));
   assert_get_stream_works (client);
