@@ -21,13 +21,20 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
+#include "mcp-authorization-private.h"
 #include "mcp-http-transport-private.h"
 #include "mcp-json-private.h"
+#include "mcp-oauth-http-private.h"
 #include "mcp-source-private.h"
 
 #define ERROR_BODY_EXCERPT 200
+/* Sign-ins or refreshes for one request, the step-ups of MCP's scope
+ * challenges included, before its 401 or 403 is final. */
+#define MAX_AUTH_ATTEMPTS 3
 
 /* The id of a request, or NULL for a notification or a response. */
 JsonNode *
@@ -389,6 +396,31 @@ error_body_cb (GObject      *object,
 
 static void start_new_session (McpHttpExchange *ex);
 
+/* The server wanted (other) credentials, and the authorization has them,
+ * or failed to get them. */
+static void
+challenge_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!_mcp_authorization_challenge_finish (MCP_AUTHORIZATION (object), result, &error) &&
+      ex->self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_error (&error);
+      error = _mcp_http_exchange_stopped_error (ex);
+    }
+
+  if (ex->self == NULL)
+    _mcp_http_exchange_free (ex);
+  else if (error != NULL)
+    _mcp_http_exchange_finish (ex, error);
+  else
+    _mcp_http_exchange_start (ex);
+}
+
 /* Every answer whose status is not 2xx comes here. Returns %TRUE when it
  * took care of @ex. */
 static gboolean
@@ -396,6 +428,26 @@ handle_status (McpHttpExchange *ex,
                SoupStatus       status)
 {
   McpHttpTransport *self = ex->self;
+  SoupMessageHeaders *headers = soup_message_get_response_headers (ex->msg);
+  const char *challenge = soup_message_headers_get_list (headers, "WWW-Authenticate");
+
+  /* Sign in, refresh or step up, then send again. The message stays while
+   * the authorization works: the exchange is under way, and stopping it
+   * cancels the wait. */
+  if (self->authorization != NULL && ex->auth_attempts < MAX_AUTH_ATTEMPTS &&
+      _mcp_authorization_handles_status (status, challenge))
+    {
+      const char *sent = soup_message_headers_get_one (soup_message_get_request_headers (ex->msg),
+                                                       "Authorization");
+
+      ex->auth_attempts++;
+      g_clear_object (&ex->stream);
+      _mcp_authorization_challenge_async (self->authorization, self->url, status, challenge,
+                                          sent && g_str_has_prefix (sent, "Bearer ")
+                                          ? sent + strlen ("Bearer ") : NULL,
+                                          ex->cancellable, challenge_cb, ex);
+      return TRUE;
+    }
 
   /* A POST refused for its session. Not a resumption (a GET, once the
    * answer has begun as an event stream), refused for the stream: the
@@ -630,10 +682,30 @@ response_cb (GObject      *object,
   _mcp_http_exchange_finish (ex, NULL);
 }
 
+/* The access token goes to the server it was issued for, and nowhere
+ * else (libsoup drops it itself from a redirect to another origin); an
+ * expiring one is refreshed meanwhile, for the next requests. */
+static void
+add_token (McpHttpTransport *self,
+           SoupMessage      *msg,
+           const char       *url)
+{
+  const char *token = _mcp_authorization_get_token (self->authorization, self->url);
+  g_autofree char *value = NULL;
+
+  if (token == NULL || !_mcp_oauth_same_origin (url, self->url))
+    return;
+
+  value = g_strconcat ("Bearer ", token, NULL);
+  soup_message_headers_replace (soup_message_get_request_headers (msg), "Authorization", value);
+
+  _mcp_authorization_refresh_if_expiring (self->authorization, self->url);
+}
+
 /* Every outgoing SoupMessage is made here, with the headers every request
  * carries: the application's own, then the session and the protocol
- * version (which the application cannot override). Returns %NULL if @url
- * is not one. */
+ * version (which the application cannot override), and the access token
+ * of the authorization. Returns %NULL if @url is not one. */
 SoupMessage *
 _mcp_http_message_new (McpHttpTransport *self,
                        const char       *method,
@@ -658,6 +730,9 @@ _mcp_http_message_new (McpHttpTransport *self,
     soup_message_headers_replace (headers, "Mcp-Session-Id", self->session_id);
   if (version != NULL && !self->legacy)
     soup_message_headers_replace (headers, "MCP-Protocol-Version", version);
+
+  if (self->authorization != NULL)
+    add_token (self, msg, url);
 
   return msg;
 }

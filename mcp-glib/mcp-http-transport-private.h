@@ -11,6 +11,7 @@
 
 #pragma once
 
+#include "mcp-authorization.h"
 #include "mcp-http-transport.h"
 #include "mcp-sse-parser-private.h"
 
@@ -50,6 +51,7 @@ struct _McpHttpExchange
   GSource             *retry_source;
   gint64               stream_started;
   guint                attempts;
+  guint                auth_attempts;
   char                *sent_session;
 
   guint                internal : 1;
@@ -66,6 +68,7 @@ struct _McpHttpTransport
   char            *url;
   char            *endpoint;
   SoupSession     *session;
+  McpAuthorization *authorization;
   GHashTable      *headers;
   char            *session_id;
   guint64          max_message_size;

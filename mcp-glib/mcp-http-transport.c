@@ -31,6 +31,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-authorization-private.h"
 #include "mcp-http-transport-private.h"
 #include "mcp-i18n-private.h"
 #include "mcp-json-private.h"
@@ -91,6 +92,7 @@ enum {
   PROP_LEGACY_SSE,
   PROP_MAX_MESSAGE_SIZE,
   PROP_MAX_RECONNECT_ATTEMPTS,
+  PROP_AUTHORIZATION,
   N_PROPS
 };
 
@@ -132,6 +134,20 @@ mcp_http_transport_protocol_version_changed (McpTransport *transport)
 }
 
 static void
+prepared_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+
+  if (!_mcp_authorization_prepare_finish (MCP_AUTHORIZATION (object), result, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+static void
 mcp_http_transport_open (McpTransport *transport,
                          GCancellable *cancellable,
                          GTask        *task)
@@ -156,7 +172,15 @@ mcp_http_transport_open (McpTransport *transport,
     }
 
   self->opened = TRUE;
-  g_task_return_boolean (task, TRUE);
+  if (self->authorization == NULL)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  /* The first request goes with the credentials from the store. */
+  _mcp_authorization_prepare_async (self->authorization, self->url, cancellable, prepared_cb,
+                                    g_object_ref (task));
 }
 
 /* The request that @cancelled (a notifications/cancelled) gives up on
@@ -348,6 +372,7 @@ mcp_http_transport_finalize (GObject *object)
   g_clear_pointer (&self->url, g_free);
   g_clear_pointer (&self->endpoint, g_free);
   g_clear_object (&self->session);
+  g_clear_object (&self->authorization);
   g_clear_pointer (&self->headers, g_hash_table_unref);
   g_clear_pointer (&self->session_id, g_free);
   g_clear_pointer (&self->exchanges, g_ptr_array_unref);
@@ -393,6 +418,10 @@ mcp_http_transport_get_property (GObject    *object,
       g_value_set_uint (value, self->max_reconnect_attempts);
       break;
 
+    case PROP_AUTHORIZATION:
+      g_value_set_object (value, self->authorization);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -422,6 +451,10 @@ mcp_http_transport_set_property (GObject      *object,
 
     case PROP_MAX_RECONNECT_ATTEMPTS:
       mcp_http_transport_set_max_reconnect_attempts (self, g_value_get_uint (value));
+      break;
+
+    case PROP_AUTHORIZATION:
+      mcp_http_transport_set_authorization (self, g_value_get_object (value));
       break;
 
     default:
@@ -542,6 +575,23 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
     g_param_spec_uint ("max-reconnect-attempts", NULL, NULL,
                        0, 100, DEFAULT_RECONNECTS,
                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpHttpTransport:authorization:
+   *
+   * What signs in to the server when it requires OAuth, or %NULL. The
+   * transport sends the authorization's access token for its URL with every
+   * request (and only to the server's own origin), and asks it for new
+   * credentials when the server answers 401, or 403 for a lacking scope;
+   * the request is sent again with them, a few times at most. See
+   * [class@Mcp.Authorization].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_AUTHORIZATION] =
+    g_param_spec_object ("authorization", NULL, NULL,
+                         MCP_TYPE_AUTHORIZATION,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -820,4 +870,44 @@ mcp_http_transport_set_max_reconnect_attempts (McpHttpTransport *self,
 
   self->max_reconnect_attempts = attempts;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RECONNECT_ATTEMPTS]);
+}
+
+/**
+ * mcp_http_transport_get_authorization:
+ * @self: an HTTP transport
+ *
+ * Gets [property@Mcp.HttpTransport:authorization].
+ *
+ * Returns: (transfer none) (nullable): the authorization
+ *
+ * Since: 1.0
+ */
+McpAuthorization *
+mcp_http_transport_get_authorization (McpHttpTransport *self)
+{
+  g_return_val_if_fail (MCP_IS_HTTP_TRANSPORT (self), NULL);
+
+  return self->authorization;
+}
+
+/**
+ * mcp_http_transport_set_authorization:
+ * @self: an HTTP transport
+ * @authorization: (nullable): what signs in to the server, or %NULL
+ *
+ * Sets [property@Mcp.HttpTransport:authorization], before the transport
+ * is opened.
+ *
+ * Since: 1.0
+ */
+void
+mcp_http_transport_set_authorization (McpHttpTransport *self,
+                                      McpAuthorization *authorization)
+{
+  g_return_if_fail (MCP_IS_HTTP_TRANSPORT (self));
+  g_return_if_fail (!authorization || MCP_IS_AUTHORIZATION (authorization));
+  g_return_if_fail (!self->opened);
+
+  if (g_set_object (&self->authorization, authorization))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AUTHORIZATION]);
 }

@@ -13,6 +13,7 @@
 
 #include <libsoup/soup.h>
 
+#include "mcp-authorization.h"
 #include "mcp-transport.h"
 
 G_BEGIN_DECLS
@@ -49,5 +50,11 @@ guint             mcp_http_transport_get_max_reconnect_attempts (McpHttpTranspor
 MCP_AVAILABLE_IN_1_0
 void              mcp_http_transport_set_max_reconnect_attempts (McpHttpTransport *self,
                                                                  guint             attempts);
+
+MCP_AVAILABLE_IN_1_0
+McpAuthorization *mcp_http_transport_get_authorization          (McpHttpTransport *self);
+MCP_AVAILABLE_IN_1_0
+void              mcp_http_transport_set_authorization          (McpHttpTransport *self,
+                                                                 McpAuthorization *authorization);
 
 G_END_DECLS

@@ -541,7 +541,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_json(404, {"error": "not_found"})
             return
         if config["redirect_mcp"]:
-            self.send(307, headers={"Location": origin(ports[1]) + "/mcp"})
+            # 303: libsoup follows it, as a GET.
+            self.send(303, headers={"Location": origin(ports[1]) + "/mcp"})
             return
 
         info = self.token_info()
