@@ -28,7 +28,17 @@
  *                                        stream the server closes after a
  *                                        priming event: the transport resumes
  *                                        it with a GET and Last-Event-ID
+ *   auth/...                             sign in with an McpAuthorization
+ *                                        (its browser step replaced by one
+ *                                        that follows the suite's redirect to
+ *                                        the loopback listener), then list
+ *                                        the tools and call test-tool
  *   anything else                        connect, then close
+ *
+ * For the auth scenarios, MCP_CONFORMANCE_CONTEXT (JSON) may carry
+ * pre-registered client credentials (client_id, client_secret), a private
+ * key for JWT client authentication (private_key_pem) and what cross-app
+ * access needs (idp_token_endpoint, idp_client_id, idp_id_token).
  */
 
 #include <stdio.h>
@@ -36,6 +46,9 @@
 #include <string.h>
 
 #include <mcp-glib/mcp-glib.h>
+
+/* The client ID metadata document URL the suite expects (auth/basic-cimd). */
+#define CIMD_URL "https://conformance-test.local/client-metadata.json"
 
 /* Each scenario has 30 s in the suite; give up a little before. */
 #define STEP_TIMEOUT_SECONDS 25
@@ -349,6 +362,117 @@ run_sse_retry (McpClient  *client,
   return text != NULL;
 }
 
+/* The auth scenarios: what the suite's example client does, the handshake
+ * and a call, the authorization doing its part on the way. */
+static gboolean
+run_auth (McpClient  *client,
+          GError    **error)
+{
+  g_autoptr(JsonObject) arguments = json_object_new ();
+  g_autofree char *text = NULL;
+
+  if (!expect_tool (client, "test-tool", error))
+    return FALSE;
+
+  text = call_tool (client, "test-tool", arguments, error);
+  return text != NULL;
+}
+
+static void
+followed_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GBytes) body = soup_session_send_and_read_finish (SOUP_SESSION (object), result, NULL);
+}
+
+/* The suite's authorization endpoint answers at once with a redirect to
+ * the redirect URI: following it, as a browser would, brings the code to
+ * the authorization's loopback listener. */
+static void
+authorized_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  SoupMessage *msg = soup_session_get_async_result_message (SOUP_SESSION (object), result);
+  g_autoptr(GBytes) body = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(SoupMessage) redirect = NULL;
+  const char *location;
+
+  body = soup_session_send_and_read_finish (SOUP_SESSION (object), result, &error);
+  location = soup_message_headers_get_one (soup_message_get_response_headers (msg), "Location");
+  if (body == NULL || location == NULL || (redirect = soup_message_new ("GET", location)) == NULL)
+    {
+      g_printerr ("browser: the authorization page did not redirect (%u)%s%s\n",
+                  soup_message_get_status (msg), error ? ": " : "", error ? error->message : "");
+      return;
+    }
+
+  soup_session_send_and_read_async (SOUP_SESSION (object), redirect, G_PRIORITY_DEFAULT, NULL,
+                                    followed_cb, NULL);
+}
+
+static gboolean
+on_open_uri (McpAuthorization *authorization,
+             const char       *uri,
+             SoupSession      *browser)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new ("GET", uri);
+
+  g_printerr ("browser: opening the authorization page\n");
+  if (msg == NULL)
+    return TRUE;
+
+  soup_message_add_flags (msg, SOUP_MESSAGE_NO_REDIRECT);
+  soup_session_send_and_read_async (browser, msg, G_PRIORITY_DEFAULT, NULL, authorized_cb, NULL);
+  return TRUE;
+}
+
+static const char *
+context_string (JsonObject *context,
+                const char *member)
+{
+  JsonNode *node = context ? json_object_get_member (context, member) : NULL;
+
+  return node && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+         ? json_node_get_string (node) : NULL;
+}
+
+/* An authorization set up from the scenario's name and context. */
+static McpAuthorization *
+authorization_new (const char *name,
+                   SoupSession *browser)
+{
+  McpAuthorization *authorization = mcp_authorization_new ();
+  const char *text = g_getenv ("MCP_CONFORMANCE_CONTEXT");
+  g_autoptr(JsonNode) node = text ? json_from_string (text, NULL) : NULL;
+  JsonObject *context = node && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *idp_token_endpoint = context_string (context, "idp_token_endpoint");
+
+  mcp_authorization_set_client_name (authorization, "mcp-glib-conformance-client");
+  mcp_authorization_set_client_metadata_url (authorization, CIMD_URL);
+  mcp_authorization_set_client_id (authorization, context_string (context, "client_id"));
+  mcp_authorization_set_client_secret (authorization, context_string (context, "client_secret"));
+  mcp_authorization_set_client_private_key (authorization,
+                                            context_string (context, "private_key_pem"));
+  g_signal_connect (authorization, "open-uri", G_CALLBACK (on_open_uri), browser);
+
+  if (g_str_has_prefix (name, "auth/client-credentials"))
+    mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS);
+  else if (idp_token_endpoint != NULL)
+    {
+      mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_CROSS_APP_ACCESS);
+      mcp_authorization_set_identity_provider (authorization, idp_token_endpoint,
+                                               context_string (context, "idp_client_id"),
+                                               context_string (context, "idp_id_token"));
+    }
+
+  return authorization;
+}
+
+static const Scenario auth_scenario = { NULL, MCP_CLIENT_FEATURES_NONE, run_auth };
+
 static const Scenario scenarios[] = {
   { "initialize", MCP_CLIENT_FEATURES_NONE, run_connect_only },
   { "tools_call", MCP_CLIENT_FEATURES_NONE, run_tools_call },
@@ -365,6 +489,8 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(McpHttpTransport) transport = NULL;
+  g_autoptr(McpAuthorization) authorization = NULL;
+  g_autoptr(SoupSession) browser = NULL;
   g_autoptr(McpClient) client = NULL;
   g_autoptr(GError) error = NULL;
   const Scenario *scenario = &fallback;
@@ -385,13 +511,22 @@ main (int   argc,
     if (g_str_equal (scenario_name, scenarios[i].name))
       scenario = &scenarios[i];
 
+  if (scenario == &fallback && scenario_name != NULL && g_str_has_prefix (scenario_name, "auth/"))
+    scenario = &auth_scenario;
+
   if (scenario == &fallback)
     g_printerr ("scenario %s: not known here; connecting and closing\n",
                 scenario_name ? scenario_name : "(none)");
   else
-    g_printerr ("scenario %s against %s\n", scenario->name, url);
+    g_printerr ("scenario %s against %s\n", scenario_name, url);
 
   transport = mcp_http_transport_new (url);
+  if (scenario == &auth_scenario)
+    {
+      browser = soup_session_new ();
+      authorization = authorization_new (scenario_name, browser);
+      mcp_http_transport_set_authorization (transport, authorization);
+    }
   client = mcp_client_new (MCP_TRANSPORT (transport));
   mcp_client_set_client_name (client, "mcp-glib-conformance-client");
   mcp_client_set_client_version (client, "1.0");
