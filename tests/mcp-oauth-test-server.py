@@ -569,7 +569,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             }
         elif method == "tools/list":
             result = {"tools": [
-                {"name": "echo", "inputSchema": {"type": "object"}},
+                {"name": "echo", "inputSchema": {"type": "object", "properties": {
+                    "text": {"type": "string"}}}},
                 {"name": "whoami", "inputSchema": {"type": "object"}},
             ]}
         elif method == "tools/call":

@@ -93,7 +93,9 @@ for line in sys.stdin:
 SCRIPTED_BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
 
 # The messages checked below are the untranslated ones.
-ENV = dict(os.environ, LC_ALL="C.UTF-8")
+# A session bus that is not there: with --url, the client looks for a
+# keyring, which must never be the user's (test-cli-login.py has its own).
+ENV = dict(os.environ, LC_ALL="C.UTF-8", DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent")
 ENV.pop("LANGUAGE", None)
 
 

@@ -375,6 +375,7 @@ static McpTransport *
 create_http_transport (CliApp *app)
 {
   McpHttpTransport *transport = mcp_http_transport_new (app->url);
+  gboolean own_authorization = FALSE;
 
   for (guint i = 0; app->headers != NULL && app->headers[i] != NULL; i++)
     {
@@ -382,7 +383,21 @@ create_http_transport (CliApp *app)
       const char *value = colon + 1 + strspn (colon + 1, " \t");
       g_autofree char *name = g_strndup (app->headers[i], colon - app->headers[i]);
 
-      mcp_http_transport_set_header (transport, g_strstrip (name), value);
+      g_strstrip (name);
+      own_authorization |= g_ascii_strcasecmp (name, "Authorization") == 0;
+      mcp_http_transport_set_header (transport, name, value);
+    }
+
+  /* The credentials of a login, refreshed as needed; a sign-in in the
+   * browser is login's business. An Authorization header of the user's
+   * own is left alone. */
+  if (!own_authorization)
+    {
+      gboolean persistent;
+      g_autoptr(McpAuthorization) authorization = cli_app_new_authorization (app, &persistent);
+
+      mcp_authorization_set_interactive (authorization, FALSE);
+      mcp_http_transport_set_authorization (transport, authorization);
     }
 
   return MCP_TRANSPORT (transport);

@@ -5,8 +5,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* How mcp-glib-client words the errors of the library. One needs work: an
- * HTTP error. The library's message ends with the start of the answer's
+/* How mcp-glib-client words the errors of the library. A sign-in that is
+ * needed says how to sign in. One needs work: an HTTP error. The library's message ends with the start of the answer's
  * body, which is often a web page (a proxy's or a web server's error
  * page); on a terminal that is a screenful of markup. The message is
  * summarised into one line: the status and reason the library put first,
@@ -17,6 +17,8 @@
 #include "config.h"
 
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include "mcp-glib-client.h"
 
@@ -244,6 +246,11 @@ cli_describe_error (CliApp       *app,
 
   if (error->domain == G_IO_ERROR && MCP_IS_HTTP_TRANSPORT (transport))
     return summarise_http_message (error->message);
+
+  /* Commands never sign in themselves: login does. */
+  if (g_error_matches (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED))
+    return g_strdup_printf (_("%s; sign in with “%s --url %s login”"), error->message,
+                            g_get_prgname (), app->url);
 
   return g_strdup (error->message);
 }

@@ -49,9 +49,10 @@ _mcp_glib_client ()
         cword=$COMP_CWORD
     fi
 
-    local commands="info tools resources templates prompts call read prompt complete ping follow help"
-    local options="--server --url --header --json --names --timeout --connect-timeout --env
-                   --inherit-env --log-level --output --subscribe --version --help"
+    local commands="info tools resources templates prompts call read prompt complete ping follow
+                    login logout help"
+    local options="--server --url --client-id --header --json --names --timeout --connect-timeout
+                   --env --inherit-env --log-level --output --subscribe --version --help"
     local levels="debug info notice warning error critical alert emergency"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
@@ -73,7 +74,8 @@ _mcp_glib_client ()
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
                 ;;
-            --timeout | -t | --connect-timeout | --log-level | -l | --output | -o | --subscribe)
+            --timeout | -t | --connect-timeout | --log-level | -l | --output | -o | --subscribe | \
+            --client-id)
                 ((i++))
                 ;;
             -*) ;;
