@@ -445,7 +445,9 @@ _mcp_authorization_handles_status (guint       status,
   return challenge != NULL && g_strcmp0 (challenge->error, "insufficient_scope") == 0;
 }
 
-/* Never fails: what matters comes with the server's answer. */
+/* Fails only when the caller cancelled: what else matters comes with the
+ * server's answer (a refresh that failed, or a loading superseded by a
+ * sign-in, leave the request to find out). */
 gboolean
 _mcp_authorization_prepare_finish (McpAuthorization  *self,
                                    GAsyncResult      *result,
@@ -453,11 +455,13 @@ _mcp_authorization_prepare_finish (McpAuthorization  *self,
 {
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GError) local_error = NULL;
+  GCancellable *cancellable;
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
   credentials = g_task_propagate_pointer (G_TASK (result), &local_error);
-  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  cancellable = g_task_get_cancellable (G_TASK (result));
+  if (local_error != NULL && cancellable != NULL && g_cancellable_is_cancelled (cancellable))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;

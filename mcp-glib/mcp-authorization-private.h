@@ -143,7 +143,7 @@ void        _mcp_authorization_emit_sign_in_failed (McpAuthorization *self,
                                                     const char       *url,
                                                     const GError     *error);
 void        _mcp_auth_resource_free            (McpAuthResource      *resource);
-gboolean    _mcp_authorization_emit_open_uri   (McpAuthorization     *self,
+void        _mcp_authorization_emit_open_uri   (McpAuthorization     *self,
                                                 const char           *uri);
 void        _mcp_authorization_forget          (McpAuthOperation     *op);
 gboolean    _mcp_authorization_expires_soon    (McpAuthResource      *resource);

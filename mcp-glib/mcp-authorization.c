@@ -137,14 +137,13 @@ _mcp_authorization_emit_sign_in_needed (McpAuthOperation *op)
   g_signal_emit (op->self, signals[SIGN_IN_NEEDED], 0, op->resource->url);
 }
 
-gboolean
+void
 _mcp_authorization_emit_open_uri (McpAuthorization *self,
                                   const char       *uri)
 {
   gboolean handled = FALSE;
 
   g_signal_emit (self, signals[OPEN_URI], 0, uri, &handled);
-  return handled;
 }
 
 static void

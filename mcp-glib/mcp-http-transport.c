@@ -69,6 +69,9 @@
  * If the first POST is answered with 400, 404 or 405, the transport falls
  * back to the older HTTP+SSE transport of protocol version 2024-11-05.
  *
+ * A server that requires OAuth is signed in to by the
+ * [property@Mcp.HttpTransport:authorization], an [class@Mcp.Authorization].
+ *
  * Closing ends the session on the server with a DELETE. TLS, proxies and
  * timeouts are those of the [class@Soup.Session], which can be passed to
  * [ctor@Mcp.HttpTransport.new_with_session]; such a session needs room for

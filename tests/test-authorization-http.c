@@ -187,6 +187,32 @@ test_not_interactive (Fixture       *fixture,
   client_close (again);
 }
 
+/* The application signs in while the connection loads the credentials:
+ * the connection goes on, with the sign-in. */
+static void
+test_sign_in_while_connecting (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(McpClient) client = client_new (fixture);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GAsyncResult) connected = NULL;
+  g_autoptr(GAsyncResult) signed_in = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &connected);
+  mcp_authorization_sign_in_async (fixture->authorization, fixture->server->url, NULL,
+                                   mcp_test_store_result_cb, &signed_in);
+
+  mcp_test_await_result (&signed_in, "the sign-in");
+  credentials = mcp_authorization_sign_in_finish (fixture->authorization, signed_in, &error);
+  g_assert_no_error (error);
+  mcp_test_await_result (&connected, "the connection");
+  g_assert_true (mcp_client_connect_finish (client, connected, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->browser->shown, ==, 1);
+  client_close (client);
+}
+
 /* Credentials in the store: no 401, no sign-in. */
 static void
 test_credentials_from_store (Fixture       *fixture,
@@ -557,6 +583,7 @@ main (int   argc,
 
   ADD ("sign-in-when-asked", test_sign_in_when_asked);
   ADD ("not-interactive", test_not_interactive);
+  ADD ("sign-in-while-connecting", test_sign_in_while_connecting);
   ADD ("credentials-from-store", test_credentials_from_store);
   ADD ("step-up", test_step_up);
   ADD ("step-up-bounded", test_step_up_bounded);
