@@ -60,6 +60,7 @@ DEFAULTS = {
     "authorization_servers": None,
     "tool_scope": None,
     "redirect_mcp": False,
+    "slow_refusal_ms": 0,
     # The authorization server's metadata.
     "issuer_path": "",
     "metadata": "normal",
@@ -546,13 +547,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
 
         info = self.token_info()
+        message = json.loads(body)
         if config["require_auth"] and info is None:
             with lock:
                 count("401")
+            # A request whose refusal arrives late, after others got theirs.
+            arguments = message.get("params", {}).get("arguments") or {}
+            if arguments.get("text") == "slow":
+                time.sleep(config["slow_refusal_ms"] / 1000)
             self.challenge(401, config["challenge_scope"])
             return
 
-        message = json.loads(body)
         method = message.get("method")
         msg_id = message.get("id")
         if msg_id is None:

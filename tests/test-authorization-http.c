@@ -392,6 +392,35 @@ has_new_token (gpointer data)
   return g_strcmp0 (mcp_credentials_get_access_token (credentials), change->old_token) != 0;
 }
 
+/* A request refused for its old token after another refreshed it is sent
+ * again with the new one: no second refresh. */
+static void
+test_late_refusal_after_refresh (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autoptr(McpClient) client = connected_client (fixture);
+  g_autoptr(JsonObject) slow_arguments = mcp_test_parse_object ("{\"text\": \"slow\"}");
+  g_autoptr(GAsyncResult) slow = NULL;
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint tokens = count (fixture, "POST /token");
+
+  mcp_oauth_test_server_control (fixture->server,
+                                 "{\"expire_access_tokens\": true, "
+                                 "\"set\": {\"slow_refusal_ms\": 1000}}");
+  mcp_client_call_tool_async (client, "echo", slow_arguments, NULL, mcp_test_store_result_cb,
+                              &slow);
+  text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"fast\"}");
+  g_assert_cmpstr (text, ==, "fast");
+
+  mcp_test_await_result (&slow, "the call refused late");
+  result = mcp_client_call_tool_finish (client, slow, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count (fixture, "POST /token"), ==, tokens + 1);
+  client_close (client);
+}
+
 /* A token about to expire is refreshed before the server refuses it,
  * while the request that noticed goes with it: no 401. */
 static void
@@ -589,6 +618,7 @@ main (int   argc,
   ADD ("step-up-bounded", test_step_up_bounded);
   ADD ("refresh-on-401", test_refresh_on_401);
   ADD ("one-refresh-for-all", test_one_refresh_for_all);
+  ADD ("late-refusal-after-refresh", test_late_refusal_after_refresh);
   ADD ("refresh-before-expiry", test_refresh_before_expiry);
   ADD ("refresh-token-revoked", test_refresh_token_revoked);
   ADD ("attempts-bounded", test_attempts_bounded);
