@@ -22,6 +22,15 @@
  * such as [method@Mcp.Client.call_tool_full_async], to override the
  * client's timeouts for that call or to follow its progress:
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static JsonObject *args;
+ * static GCancellable *cancellable;
+ * static gpointer self;
+ * void on_progress (McpRequestOptions *options, double progress, double total,
+ *                   const char *message, gpointer user_data);
+ * void on_rendered (GObject *object, GAsyncResult *result, gpointer user_data);
+ * -->
  * ```c
  * g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
  *
