@@ -455,6 +455,8 @@ def main():
             if block.marker is not None and block.marker.skip:
                 skip = block.marker.skip
             elif language == "text":
+                if block.marker is not None:
+                    raise Problem("a text block is not tested: it needs no doc-test comment")
                 skip = "text, not code"
             elif language is None:
                 raise Problem("no way to test a block of %s: use a language this test runs "
