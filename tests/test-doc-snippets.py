@@ -41,13 +41,13 @@
 # An HTML comment right before the block (invisible in the generated
 # documentation) can give what a fragment needs that the page leaves out,
 # in the block's language: for C, declarations placed at file scope before
-# the block (after its leading preprocessor lines); for Python and JavaScript, code run before the block and,
-# after a line "then:", code run after it (to drive a main loop, or check
-# what the block did):
+# the block (after its leading preprocessor lines); for Python and
+# JavaScript, code run before the block and, after a line "then:", code run
+# after it (to drive a main loop, or check what the block did):
 #
 #   <!-- doc-test
-#   McpClient *client;
-#   const char *token;
+#   static McpStdioTransport *transport;
+#   static const char *token;
 #   -->
 #   ```c
 #   mcp_stdio_transport_setenv (transport, "API_TOKEN", token);
@@ -273,6 +273,9 @@ def c_flags():
 
 
 C_FLAGS, C_LIBS = c_flags()
+# The compiler is not under test: under .ci/sanitize it runs without the
+# AddressSanitizer runtime preloaded for the interpreters, which slows it.
+COMPILER_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
 C_WARNINGS = ["-std=gnu11", "-Wall", "-Werror", "-Wno-unused",
               "-DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74",
               "-DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74",
@@ -324,7 +327,8 @@ def test_c(block, tmp):
         args = cc + C_WARNINGS + C_FLAGS + [c_file, "-o", os.path.join(tmp, "snippet")] + C_LIBS
     else:
         args = cc + C_WARNINGS + C_FLAGS + ["-c", c_file, "-o", os.path.join(tmp, "snippet.o")]
-    proc = subprocess.run(args, capture_output=True, text=True, errors="replace")
+    proc = subprocess.run(args, env=COMPILER_ENV, capture_output=True, text=True,
+                          errors="replace")
     if proc.returncode != 0:
         raise Problem("does not compile:\n" + proc.stdout + proc.stderr)
     if not program:

@@ -27,7 +27,10 @@ import xml.etree.ElementTree as ET
 builddir, srcdir, gir_path, library, nm = sys.argv[1:6]
 cc = sys.argv[sys.argv.index("--") + 1:]
 
-env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(builddir, "meson-uninstalled"))
+# The compiler and nm are not under test: under .ci/sanitize they run
+# without the AddressSanitizer runtime preloaded for the interpreters.
+env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+env["PKG_CONFIG_PATH"] = os.path.join(builddir, "meson-uninstalled")
 cflags = subprocess.run(["pkg-config", "--cflags", "mcp-glib-1"], env=env, check=True,
                         capture_output=True, text=True).stdout.split()
 # The uninstalled module points into the tree; applications include
@@ -43,7 +46,7 @@ def compile_program(source, defines=(), werror=False):
         args = cc + ["-std=gnu11", "-fsyntax-only", "-Wall", "-Wno-unused"]
         args += ["-Werror"] if werror else []
         args += ["-D" + d for d in defines] + cflags + [f.name]
-        proc = subprocess.run(args, capture_output=True, text=True)
+        proc = subprocess.run(args, env=env, capture_output=True, text=True)
         return proc.returncode == 0, proc.stderr
     finally:
         os.unlink(f.name)
@@ -171,9 +174,9 @@ def test_every_release_has_its_macros():
                 "_Static_assert (MCP_VERSION_MAX_ALLOWED == MCP_VERSION_CUR_STABLE, \"MAX\");\n")
     try:
         proc = subprocess.run(cc + ["-std=gnu11", "-fsyntax-only"] + cflags + [f.name],
-                              capture_output=True, text=True)
+                              env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
-        defined = subprocess.run(cc + ["-E", "-dM"] + cflags + [f.name], check=True,
+        defined = subprocess.run(cc + ["-E", "-dM"] + cflags + [f.name], env=env, check=True,
                                  capture_output=True, text=True).stdout
     finally:
         os.unlink(f.name)
@@ -205,7 +208,7 @@ def test_exports_match_the_gir():
             in_gir.add(element.get(get_type))
     in_gir.discard(None)
 
-    lines = subprocess.run([nm, "-D", "--defined-only", library], check=True,
+    lines = subprocess.run([nm, "-D", "--defined-only", library], env=env, check=True,
                            capture_output=True, text=True).stdout.splitlines()
     exported = {line.split()[2] for line in lines if len(line.split()) == 3}
 
