@@ -667,6 +667,12 @@ mcp_client_class_init (McpClientClass *klass)
    * What the application handles, which decides the capabilities the
    * client declares when it connects. Set it before connecting.
    *
+   * <!-- doc-test
+   * static McpClient *client;
+   * static gpointer self;
+   * gboolean on_sampling_request (McpClient *client, McpServerRequest *request,
+   *                               gpointer user_data);
+   * -->
    * ```c
    * mcp_client_set_features (client, MCP_CLIENT_FEATURES_SAMPLING |
    *                                  MCP_CLIENT_FEATURES_ELICITATION_FORM);
@@ -824,6 +830,12 @@ mcp_client_class_init (McpClientClass *klass)
    * Emitted for every notification from the server. The signal is
    * detailed with the method, so a handler can connect to one kind:
    *
+   * <!-- doc-test
+   * static McpClient *client;
+   * static gpointer self;
+   * void on_log_message (McpClient *client, const char *method, JsonNode *params,
+   *                      gpointer user_data);
+   * -->
    * ```c
    * g_signal_connect (client, "notification::notifications/message",
    *                   G_CALLBACK (on_log_message), self);
@@ -1214,6 +1226,9 @@ mcp_client_get_pinned_protocol_version (McpClient *self)
  * Sets [property@Mcp.Client:pinned-protocol-version]. It takes effect with
  * %MCP_VERSION_NEGOTIATION_PINNED:
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * -->
  * ```c
  * mcp_client_set_pinned_protocol_version (client, "2026-07-28");
  * mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_PINNED);
