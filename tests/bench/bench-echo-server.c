@@ -172,7 +172,8 @@ answer_tools_call (Span id,
   Span arguments;
   Span value;
 
-  if (!bench_scan_member (params, "name", &name) || !bench_scan_member (params, "arguments", &arguments))
+  if (!bench_scan_member (params, "name", &name) ||
+      !bench_scan_member (params, "arguments", &arguments))
     {
       answer_error (id, -32602, "tools/call needs a name and arguments");
       return;
