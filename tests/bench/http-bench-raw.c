@@ -34,6 +34,8 @@
 #include "http-bench.h"
 
 #define READ_CHUNK (64 * 1024)
+/* More than any answer of the benchmark. */
+#define MAX_ANSWER (512 * 1024 * 1024)
 
 typedef struct
 {
@@ -157,6 +159,12 @@ raw_fill (RawConn  *conn,
     }
   if (conn->size - conn->len < READ_CHUNK / 2)
     {
+      if (conn->size >= MAX_ANSWER)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                               "The answer does not fit in the raw client's buffer");
+          return FALSE;
+        }
       conn->size *= 2;
       conn->buf = g_realloc (conn->buf, conn->size);
     }
@@ -239,10 +247,12 @@ raw_parse_head (RawConn      *conn,
   return TRUE;
 }
 
-/* Whether the whole answer is there, which sets its total length. */
+/* Whether the whole answer is there, which sets its total length; an
+ * error for a chunk size no answer of this benchmark comes near. */
 static gboolean
-raw_response_whole (RawConn     *conn,
-                    RawResponse *r)
+raw_response_whole (RawConn      *conn,
+                    RawResponse  *r,
+                    GError      **error)
 {
   const char *data = conn->buf + conn->pos;
   gsize avail = conn->len - conn->pos;
@@ -265,6 +275,12 @@ raw_response_whole (RawConn     *conn,
       if (eol == NULL)
         return FALSE;
       size = g_ascii_strtoull (data + at, NULL, 16);
+      if (size > MAX_ANSWER)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                       "A chunk of %" G_GUINT64_FORMAT " bytes", size);
+          return FALSE;
+        }
       at = eol + 2 - data;
       if (size == 0)
         {
@@ -292,13 +308,19 @@ raw_read_response (RawConn      *conn,
       return FALSE;
   if (parse_error != NULL)
     {
+      raw_response_clear (r);
       g_propagate_error (error, parse_error);
       return FALSE;
     }
 
-  while (!raw_response_whole (conn, r))
-    if (!raw_fill (conn, error))
-      return FALSE;
+  while (!raw_response_whole (conn, r, &parse_error))
+    if (parse_error != NULL || !raw_fill (conn, error))
+      {
+        raw_response_clear (r);
+        if (parse_error != NULL)
+          g_propagate_error (error, parse_error);
+        return FALSE;
+      }
   return TRUE;
 }
 
@@ -442,19 +464,23 @@ raw_calls (HttpBench  *bench,
       for (int i = 0; i < n_conns; i++)
         {
           GError *parse_error = NULL;
+          gboolean whole;
 
           if (fds[i].fd < 0 || fds[i].revents == 0)
             continue;
           if (!raw_fill (conns[i], error))
             return FALSE;
-          if (!raw_parse_head (conns[i], &r, &parse_error) || !raw_response_whole (conns[i], &r))
+          whole = raw_parse_head (conns[i], &r, &parse_error) && parse_error == NULL &&
+                  raw_response_whole (conns[i], &r, &parse_error);
+          if (parse_error != NULL)
             {
               raw_response_clear (&r);
-              if (parse_error != NULL)
-                {
-                  g_propagate_error (error, parse_error);
-                  return FALSE;
-                }
+              g_propagate_error (error, parse_error);
+              return FALSE;
+            }
+          if (!whole)
+            {
+              raw_response_clear (&r);
               continue;
             }
           if (r.status != 200 ||
@@ -705,10 +731,10 @@ raw_blob_call (HttpBench   *bench,
       g_propagate_error (error, parse_error);
       return NULL;
     }
-  if (r.status != 200 || r.content_length < 0)
+  if (r.status != 200 || r.content_length < 0 || r.content_length > MAX_ANSWER)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "The blob tool answered HTTP %d without a Content-Length", r.status);
+                   "The blob tool answered HTTP %d without a usable Content-Length", r.status);
       return NULL;
     }
 
