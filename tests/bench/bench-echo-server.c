@@ -292,5 +292,7 @@ main (int   argc,
     }
 
   flush_output ();
+  bench_buffer_free (&input);
+  bench_buffer_free (&output);
   return EXIT_SUCCESS;
 }
