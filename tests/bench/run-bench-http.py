@@ -266,8 +266,8 @@ def connection_rows(results):
     connections = []
     busy = []
     for key, label in labels.items():
-        count = m(key, 'mcp-glib', units[key]) if key in units else 1
-        name = f'{label} ({count:,.0f})' if key in units else label
+        count = m(key, 'mcp-glib', units[key]) if key in units else None
+        name = f'{label} ({count:,.0f})' if count is not None else label
         connections.append((name, *(fmt(m(key, c, 'connections'), '', 0) for c in CLIENTS)))
         busy.append((label, *(fmt(100 * m(key, c, 'server_busy')
                                   if m(key, c, 'server_busy') is not None else None, ' %')
