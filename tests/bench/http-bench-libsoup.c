@@ -9,23 +9,26 @@
  * sends, byte for byte and serialized beforehand, with the same headers,
  * through a SoupSession with the settings mcp-glib gives the session it
  * makes itself, on the main loop, and no MCP at all: answers are read whole
- * with soup_session_send_and_read_async () and only checked for what the
- * request needs, event streams are read and their events counted. What
- * libsoup costs this client (its I/O path, proxy resolution, a session per
- * client) is a floor under mcp-glib that mcp-glib cannot go below without
- * leaving libsoup; the table shows how much mcp-glib adds on top.
+ * and only checked for what the request needs, event streams are read and
+ * their events counted. What libsoup costs this client (its I/O path, proxy
+ * resolution, a session per client) is a floor under mcp-glib that
+ * mcp-glib cannot go below without leaving libsoup; the table shows how
+ * much mcp-glib adds on top. So this client uses libsoup as well as it can
+ * be used:
  *
- * libsoup sends a request whose method is not idempotent, as POST is, on a
- * new connection unless the message is flagged SOUP_MESSAGE_IDEMPOTENT (so
- * that it never has to guess whether a request lost with a reused
- * connection reached the server). This client flags its POSTs, to keep its
- * connections, unless --no-idempotent asks for libsoup's default.
+ * - libsoup sends a request whose method is not idempotent, as POST is, on
+ *   a new connection unless the message is flagged SOUP_MESSAGE_IDEMPOTENT
+ *   (so that it never has to guess whether a request lost with a reused
+ *   connection reached the server). This client flags its POSTs, to keep
+ *   its connections, unless --no-idempotent asks for libsoup's default.
  *
- * libsoup's stream of a chunked body gives at most one chunk per read, and
- * a server that flushes every event sends one chunk per event. So the event
- * streams are read without blocking for as long as there is data, with one
- * main loop wake-up per batch: an asynchronous read per chunk would cost
- * about three times as much per event.
+ * - Bodies are read with g_pollable_input_stream_read_nonblocking () for as
+ *   long as there is data, and the main loop waits only when there is none,
+ *   into memory sized from Content-Length. libsoup's stream of a chunked
+ *   body gives at most one chunk per read, and a server that flushes every
+ *   event sends one chunk per event: an asynchronous read per chunk costs
+ *   about three times as much per event, and soup_session_send_and_read ()
+ *   reads 8 KiB at a time into memory that doubles.
  */
 
 #include <string.h>
@@ -37,6 +40,8 @@
 /* As in mcp-http-transport.c. */
 #define MAX_CONNECTIONS 64
 #define READ_CHUNK      (64 * 1024)
+/* More than any answer of the benchmark. */
+#define MAX_ANSWER      (512 * 1024 * 1024)
 
 typedef struct
 {
@@ -97,47 +102,236 @@ bytes_take (char *text)
   return g_bytes_new_take (text, strlen (text));
 }
 
-/* The answer to @msg, if it has @status and holds @expect (if not NULL). */
-static GBytes *
-plain_finish (Plain         *plain,
-              SoupMessage   *msg,
-              GAsyncResult  *result,
-              guint          status,
-              const char    *expect,
-              GError       **error)
+/* One request and its whole answer. Without @sink the answer is kept and
+ * handed to @done; with it, every piece read goes to @sink instead. */
+typedef struct _Exchange Exchange;
+
+typedef void (*ExchangeDone) (Exchange *ex,
+                              GBytes   *answer,
+                              GError   *error);
+typedef void (*ExchangeSink) (Exchange   *ex,
+                              const char *data,
+                              gsize       len);
+
+struct _Exchange
 {
-  g_autoptr(GBytes) bytes = soup_session_send_and_read_finish (plain->session, result, error);
+  Plain        *plain;
+  SoupMessage  *msg;
+  GInputStream *stream;
+  char         *data;
+  gsize         len;
+  gsize         size;
+  ExchangeSink  sink;
+  gpointer      sink_data;
+  ExchangeDone  done;
+  gpointer      user_data;
+};
+
+static void exchange_read (Exchange *ex);
+
+/* Calls @done, then frees @ex; takes @error. */
+static void
+exchange_finish (Exchange *ex,
+                 GError   *error)
+{
+  g_autoptr(GBytes) answer = NULL;
+
+  if (error == NULL && ex->sink == NULL)
+    answer = g_bytes_new_take (g_steal_pointer (&ex->data), ex->len);
+  ex->done (ex, answer, error);
+
+  g_clear_error (&error);
+  g_clear_object (&ex->msg);
+  g_clear_object (&ex->stream);
+  g_free (ex->data);
+  g_free (ex);
+}
+
+static gboolean
+exchange_readable_cb (GObject  *stream,
+                      gpointer  user_data)
+{
+  exchange_read (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+exchange_read (Exchange *ex)
+{
+  GPollableInputStream *stream = G_POLLABLE_INPUT_STREAM (ex->stream);
+
+  for (;;)
+    {
+      GError *error = NULL;
+      gssize got;
+
+      if (ex->len == ex->size)
+        {
+          if (ex->size >= MAX_ANSWER)
+            {
+              exchange_finish (ex, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                                                        "The answer is too large"));
+              return;
+            }
+          ex->size *= 2;
+          ex->data = g_realloc (ex->data, ex->size);
+        }
+
+      got = g_pollable_input_stream_read_nonblocking (stream, ex->data + ex->len,
+                                                      ex->size - ex->len, NULL, &error);
+      if (got < 0 && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        {
+          g_autoptr(GSource) source = g_pollable_input_stream_create_source (stream, NULL);
+
+          g_error_free (error);
+          g_source_set_callback (source, G_SOURCE_FUNC (exchange_readable_cb), ex, NULL);
+          g_source_attach (source, NULL);
+          return;
+        }
+      if (got < 0)
+        {
+          exchange_finish (ex, error);
+          return;
+        }
+      if (got == 0)
+        {
+          g_input_stream_close (ex->stream, NULL, &error);
+          exchange_finish (ex, error);
+          return;
+        }
+
+      if (ex->sink != NULL)
+        ex->sink (ex, ex->data, got);
+      else
+        ex->len += got;
+    }
+}
+
+static void
+exchange_sent_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  Exchange *ex = user_data;
+  SoupMessageHeaders *headers = soup_message_get_response_headers (ex->msg);
+  goffset length = soup_message_headers_get_content_length (headers);
+  GError *error = NULL;
+
+  ex->stream = soup_session_send_finish (SOUP_SESSION (object), result, &error);
+  if (ex->stream == NULL)
+    {
+      exchange_finish (ex, error);
+      return;
+    }
+  if (!G_IS_POLLABLE_INPUT_STREAM (ex->stream) ||
+      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->stream)))
+    {
+      exchange_finish (ex, g_error_new_literal (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                                "libsoup's stream cannot be polled"));
+      return;
+    }
+
+  /* Room for the whole body and the end of the stream, if its length is
+   * known; the sink's buffer is reused. */
+  if (ex->sink == NULL && length > 0 && length < MAX_ANSWER)
+    ex->size = length + 1;
+  else
+    ex->size = READ_CHUNK;
+  ex->data = g_malloc (ex->size);
+  exchange_read (ex);
+}
+
+static void
+exchange_start (Plain        *plain,
+                SoupMessage  *msg,
+                ExchangeSink  sink,
+                gpointer      sink_data,
+                ExchangeDone  done,
+                gpointer      user_data)
+{
+  Exchange *ex = g_new0 (Exchange, 1);
+
+  ex->plain = plain;
+  ex->msg = g_object_ref (msg);
+  ex->sink = sink;
+  ex->sink_data = sink_data;
+  ex->done = done;
+  ex->user_data = user_data;
+  soup_session_send_async (plain->session, msg, G_PRIORITY_DEFAULT, NULL, exchange_sent_cb, ex);
+}
+
+/* Whether the answer to @msg has @status and holds @expect (if not NULL). */
+static gboolean
+check_answer (SoupMessage  *msg,
+              GBytes       *answer,
+              guint         status,
+              const char   *expect,
+              GError      **error)
+{
   gsize len;
-  const char *data;
+  const char *data = g_bytes_get_data (answer, &len);
 
-  if (bytes == NULL)
-    return NULL;
-
-  data = g_bytes_get_data (bytes, &len);
   if (soup_message_get_status (msg) != status ||
       (expect != NULL && g_strstr_len (data, len, expect) == NULL))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "Unexpected answer (HTTP %u): %.*s",
                    soup_message_get_status (msg), (int) MIN (len, 300), data);
-      return NULL;
+      return FALSE;
     }
-  return g_steal_pointer (&bytes);
+  return TRUE;
+}
+
+/* An exchange waited for. */
+typedef struct
+{
+  gboolean  done;
+  GBytes   *answer;
+  GError   *error;
+} Waiter;
+
+static void
+waiter_done (Exchange *ex,
+             GBytes   *answer,
+             GError   *error)
+{
+  Waiter *waiter = ex->user_data;
+
+  waiter->done = TRUE;
+  waiter->answer = answer != NULL ? g_bytes_ref (answer) : NULL;
+  waiter->error = error != NULL ? g_error_copy (error) : NULL;
 }
 
 static GBytes *
-plain_send (Plain       *plain,
-            SoupMessage *msg,
-            guint        status,
-            const char  *expect,
-            GError     **error)
+plain_send (Plain        *plain,
+            SoupMessage  *msg,
+            ExchangeSink  sink,
+            gpointer      sink_data,
+            guint         status,
+            const char   *expect,
+            GError      **error)
 {
-  g_autoptr(GAsyncResult) result = NULL;
-  GAsyncResult *pending = NULL;
+  Waiter waiter = { FALSE, NULL, NULL };
+  g_autoptr(GBytes) answer = NULL;
 
-  soup_session_send_and_read_async (plain->session, msg, G_PRIORITY_DEFAULT, NULL,
-                                    http_bench_store_result_cb, &pending);
-  result = http_bench_wait_for (&pending);
-  return plain_finish (plain, msg, result, status, expect, error);
+  exchange_start (plain, msg, sink, sink_data, waiter_done, &waiter);
+  while (!waiter.done)
+    g_main_context_iteration (NULL, TRUE);
+
+  if (waiter.error != NULL)
+    {
+      g_propagate_error (error, waiter.error);
+      return NULL;
+    }
+  answer = waiter.answer != NULL ? waiter.answer : g_bytes_new (NULL, 0);
+  if (sink == NULL && !check_answer (msg, answer, status, expect, error))
+    return NULL;
+  if (sink != NULL && soup_message_get_status (msg) != status)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "Unexpected answer (HTTP %u)",
+                   soup_message_get_status (msg));
+      return NULL;
+    }
+  return g_steal_pointer (&answer);
 }
 
 static gboolean
@@ -149,7 +343,7 @@ plain_handshake (Plain   *plain,
   g_autoptr(SoupMessage) msg = plain_message (plain, "POST", initialize);
   g_autoptr(GBytes) answer = NULL;
 
-  if (!(answer = plain_send (plain, msg, 200, "\"result\"", error)))
+  if (!(answer = plain_send (plain, msg, NULL, NULL, 200, "\"result\"", error)))
     return FALSE;
   plain->session_id = g_strdup (soup_message_headers_get_one (
     soup_message_get_response_headers (msg), "Mcp-Session-Id"));
@@ -157,7 +351,7 @@ plain_handshake (Plain   *plain,
   g_clear_object (&msg);
 
   msg = plain_message (plain, "POST", initialized);
-  answer = plain_send (plain, msg, 202, NULL, error);
+  answer = plain_send (plain, msg, NULL, NULL, 202, NULL, error);
   return answer != NULL;
 }
 
@@ -166,7 +360,7 @@ plain_close (Plain   *plain,
              GError **error)
 {
   g_autoptr(SoupMessage) msg = plain_message (plain, "DELETE", NULL);
-  g_autoptr(GBytes) answer = plain_send (plain, msg, 200, NULL, error);
+  g_autoptr(GBytes) answer = plain_send (plain, msg, NULL, NULL, 200, NULL, error);
 
   return answer != NULL;
 }
@@ -192,21 +386,20 @@ typedef struct
 static void start_call (CallLoop *self);
 
 static void
-call_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
+call_done (Exchange *ex,
+           GBytes   *answer,
+           GError   *error)
 {
-  CallLoop *self = user_data;
-  SoupMessage *msg = soup_session_get_async_result_message (SOUP_SESSION (object), result);
-  g_autoptr(GBytes) answer = NULL;
-  GError *error = NULL;
+  CallLoop *self = ex->user_data;
+  GError *failed = error != NULL ? g_error_copy (error) : NULL;
 
   self->in_flight--;
-  answer = plain_finish (self->plain, msg, result, 200, self->plain->bench->echo_text, &error);
-  if (answer == NULL && self->error == NULL)
-    g_propagate_error (&self->error, error);
-  else if (answer == NULL)
-    g_error_free (error);
+  if (failed == NULL)
+    check_answer (ex->msg, answer, 200, self->plain->bench->echo_text, &failed);
+  if (failed != NULL && self->error == NULL)
+    self->error = failed;
+  else if (failed != NULL)
+    g_error_free (failed);
 
   if (self->error == NULL && self->to_start > 0)
     start_call (self);
@@ -219,8 +412,7 @@ start_call (CallLoop *self)
 
   self->to_start--;
   self->in_flight++;
-  soup_session_send_and_read_async (self->plain->session, msg, G_PRIORITY_DEFAULT, NULL,
-                                    call_done_cb, self);
+  exchange_start (self->plain, msg, NULL, NULL, call_done, self);
 }
 
 static gboolean
@@ -284,51 +476,26 @@ plain_inflight (HttpBench    *bench,
   return plain_calls (bench, report, bench->window, error);
 }
 
-static gboolean
-readable_cb (GObject  *stream,
-             gpointer  user_data)
+/* Counts the events of a stream (an event ends with an empty line). */
+typedef struct
 {
-  gboolean *readable = user_data;
+  gint64 events;
+  char   last;
+} EventCounter;
 
-  *readable = TRUE;
-  return G_SOURCE_REMOVE;
+static void
+count_events (Exchange   *ex,
+              const char *data,
+              gsize       len)
+{
+  EventCounter *counter = ex->sink_data;
+
+  for (const char *p = data; (p = memchr (p, '\n', data + len - p)) != NULL; p++)
+    if ((p > data ? p[-1] : counter->last) == '\n')
+      counter->events++;
+  counter->last = data[len - 1];
 }
 
-/* Reads what is there without blocking, after waiting on the main loop
- * until something is: as many reads as libsoup's stream needs, one
- * main loop wake-up per batch of them. */
-static gssize
-read_when_readable (GPollableInputStream  *stream,
-                    char                  *buffer,
-                    gsize                  size,
-                    GError               **error)
-{
-  for (;;)
-    {
-      g_autoptr(GError) local_error = NULL;
-      g_autoptr(GSource) source = NULL;
-      gboolean readable = FALSE;
-      gssize got;
-
-      got = g_pollable_input_stream_read_nonblocking (stream, buffer, size, NULL, &local_error);
-      if (got >= 0 || !g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-        {
-          if (local_error != NULL)
-            g_propagate_error (error, g_steal_pointer (&local_error));
-          return got;
-        }
-
-      source = g_pollable_input_stream_create_source (stream, NULL);
-      g_source_set_callback (source, G_SOURCE_FUNC (readable_cb), &readable, NULL);
-      g_source_attach (source, NULL);
-      while (!readable)
-        g_main_context_iteration (NULL, TRUE);
-      g_source_destroy (source);
-    }
-}
-
-/* One call of the progress tool, its event stream read as it comes and its
- * events counted (an event ends with an empty line). */
 static gboolean
 plain_progress_call (Plain   *plain,
                      int      n,
@@ -337,51 +504,20 @@ plain_progress_call (Plain   *plain,
   g_autofree char *arguments = g_strdup_printf ("{\"count\":%d}", n);
   g_autoptr(GBytes) body = bytes_take (http_bench_call_body ("progress", arguments, 3));
   g_autoptr(SoupMessage) msg = plain_message (plain, "POST", body);
-  g_autofree char *buffer = g_malloc (READ_CHUNK);
-  g_autoptr(GInputStream) stream = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  GAsyncResult *pending = NULL;
-  gint64 events = 0;
-  char last = '\0';
+  g_autoptr(GBytes) answer = NULL;
+  EventCounter counter = { 0, '\0' };
 
-  soup_session_send_async (plain->session, msg, G_PRIORITY_DEFAULT, NULL,
-                           http_bench_store_result_cb, &pending);
-  result = http_bench_wait_for (&pending);
-  if (!(stream = soup_session_send_finish (plain->session, result, error)))
+  if (!(answer = plain_send (plain, msg, count_events, &counter, 200, NULL, error)))
     return FALSE;
-  if (soup_message_get_status (msg) != 200 || !G_IS_POLLABLE_INPUT_STREAM (stream) ||
-      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (stream)))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "The progress tool answered HTTP %u, or its stream cannot be polled",
-                   soup_message_get_status (msg));
-      return FALSE;
-    }
-
-  for (;;)
-    {
-      gssize got = read_when_readable (G_POLLABLE_INPUT_STREAM (stream), buffer, READ_CHUNK,
-                                       error);
-
-      if (got < 0)
-        return FALSE;
-      if (got == 0)
-        break;
-
-      for (const char *p = buffer; (p = memchr (p, '\n', buffer + got - p)) != NULL; p++)
-        if ((p > buffer ? p[-1] : last) == '\n')
-          events++;
-      last = buffer[got - 1];
-    }
 
   /* The progress events, then the result. */
-  if (events != n + 1)
+  if (counter.events != n + 1)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   "%" G_GINT64_FORMAT " events arrived instead of %d", events, n + 1);
+                   "%" G_GINT64_FORMAT " events arrived instead of %d", counter.events, n + 1);
       return FALSE;
     }
-  return g_input_stream_close (stream, NULL, error);
+  return TRUE;
 }
 
 static gboolean
@@ -419,7 +555,7 @@ plain_blob_call (Plain   *plain,
   g_autoptr(GBytes) body = bytes_take (http_bench_call_body ("blob", arguments, 4));
   g_autoptr(SoupMessage) msg = plain_message (plain, "POST", body);
 
-  return plain_send (plain, msg, 200, NULL, error);
+  return plain_send (plain, msg, NULL, NULL, 200, NULL, error);
 }
 
 static gboolean
@@ -527,30 +663,29 @@ typedef struct
 static void member_step (Member *member);
 
 static void
-member_done_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+member_done (Exchange *ex,
+             GBytes   *answer,
+             GError   *error)
 {
-  Member *member = user_data;
-  SoupMessage *msg = soup_session_get_async_result_message (SOUP_SESSION (object), result);
   static const guint status[] = { 200, 202, 200 };
-  g_autoptr(GBytes) answer = NULL;
-  GError *error = NULL;
+  Member *member = ex->user_data;
+  GError *failed = error != NULL ? g_error_copy (error) : NULL;
 
-  answer = plain_finish (member->plain, msg, result, status[member->step], NULL, &error);
-  if (answer == NULL)
+  if (failed == NULL)
+    check_answer (ex->msg, answer, status[member->step], NULL, &failed);
+  if (failed != NULL)
     {
       if (member->fleet->error == NULL)
-        g_propagate_error (&member->fleet->error, error);
+        member->fleet->error = failed;
       else
-        g_error_free (error);
+        g_error_free (failed);
       member->fleet->pending--;
       return;
     }
 
   if (member->step == 0)
     member->plain->session_id = g_strdup (soup_message_headers_get_one (
-      soup_message_get_response_headers (msg), "Mcp-Session-Id"));
+      soup_message_get_response_headers (ex->msg), "Mcp-Session-Id"));
   if (++member->step < 3)
     member_step (member);
   else
@@ -571,8 +706,7 @@ member_step (Member *member)
     body = g_bytes_ref (member->echo);
 
   msg = plain_message (member->plain, "POST", body);
-  soup_session_send_and_read_async (member->plain->session, msg, G_PRIORITY_DEFAULT, NULL,
-                                    member_done_cb, member);
+  exchange_start (member->plain, msg, NULL, NULL, member_done, member);
 }
 
 static gboolean
