@@ -286,7 +286,7 @@ def strace(runner, calls):
                            env=runner.env, cwd=BENCH_DIR)
             return strace_counts(out)
         print_strace(title, per_call(run, calls))
-    log(f'strace summaries: {outdir}')
+    log(f'strace logs: {outdir}')
     return 0
 
 
