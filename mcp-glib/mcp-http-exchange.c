@@ -29,6 +29,11 @@
 
 #define ERROR_BODY_EXCERPT 200
 
+/* How much of a body that is not needed (after an answer, or one that
+ * carries none) is read, and for how long, to keep its connection. */
+#define DRAIN_MAX_BYTES    (64 * 1024)
+#define DRAIN_TIMEOUT_MS   250
+
 /* The id of a request, or NULL for a notification or a response. */
 JsonNode *
 _mcp_http_request_id (JsonNode *message)
@@ -132,10 +137,10 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
   g_free (ex);
 }
 
-/* Ends @ex once: tells whoever waits, then frees it. */
-void
-_mcp_http_exchange_finish (McpHttpExchange *ex,
-                           const GError    *error)
+/* Tells whoever waits for @ex how it ended, once. */
+static void
+report (McpHttpExchange *ex,
+        const GError    *error)
 {
   if (ex->finished)
     return;
@@ -143,7 +148,122 @@ _mcp_http_exchange_finish (McpHttpExchange *ex,
   ex->finished = TRUE;
   if (ex->done != NULL)
     ex->done (ex, error);
+}
+
+/* Ends @ex: tells whoever waits, then frees it. A body not read to its end
+ * is hung up on, with its connection. */
+void
+_mcp_http_exchange_finish (McpHttpExchange *ex,
+                           const GError    *error)
+{
+  if (ex->finished)
+    return;
+
+  report (ex, error);
   _mcp_http_exchange_free (ex);
+}
+
+/* Reads what has arrived of the rest of the body, without waiting and up
+ * to @budget bytes; returns %TRUE at its end. */
+static gboolean
+drain_now (McpHttpExchange *ex,
+           gsize           *budget)
+{
+  char buffer[4096];
+
+  if (!G_IS_POLLABLE_INPUT_STREAM (ex->stream) ||
+      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->stream)))
+    return FALSE;
+
+  while (*budget > 0)
+    {
+      gssize n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (ex->stream),
+                                                           buffer, MIN (sizeof buffer, *budget),
+                                                           ex->cancellable, NULL);
+
+      if (n == 0)
+        return TRUE;
+      if (n < 0)
+        return FALSE;
+      *budget -= n;
+    }
+
+  return FALSE;
+}
+
+static void drain_read (McpHttpExchange *ex);
+
+static void
+drain_read_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+  if (ex->self != NULL && bytes != NULL && g_bytes_get_size (bytes) > 0 &&
+      g_bytes_get_size (bytes) < ex->drain_budget)
+    {
+      ex->drain_budget -= g_bytes_get_size (bytes);
+      drain_read (ex);
+      return;
+    }
+
+  /* At the end (the connection is free for another request), or giving up
+   * (it is closed). */
+  _mcp_http_exchange_free (ex);
+}
+
+static void
+drain_read (McpHttpExchange *ex)
+{
+  g_input_stream_read_bytes_async (ex->stream, MIN (ex->drain_budget, 4096),
+                                   G_PRIORITY_DEFAULT, ex->cancellable, drain_read_cb, ex);
+}
+
+static gboolean
+drain_timeout_cb (gpointer user_data)
+{
+  McpHttpExchange *ex = user_data;
+
+  _mcp_source_clear (&ex->retry_source);
+  g_cancellable_cancel (ex->cancellable);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends @ex like _mcp_http_exchange_finish (), but reads the rest of its
+ * body first, so that its connection can carry other requests: libsoup
+ * keeps a connection only once the body was read to its end. What has
+ * arrived already is read before telling whoever waits, so that the
+ * connection is free for what they send next; what has not is read after,
+ * for a short while and up to a few bytes, then the connection is closed
+ * (a server may hold a stream open after the answer, or trickle). */
+void
+_mcp_http_exchange_finish_and_drain (McpHttpExchange *ex,
+                                     const GError    *error)
+{
+  g_autoptr(McpHttpTransport) self = NULL;
+
+  if (ex->finished)
+    return;
+
+  ex->drain_budget = DRAIN_MAX_BYTES;
+  if (ex->stream != NULL && drain_now (ex, &ex->drain_budget))
+    g_clear_object (&ex->stream);
+
+  /* Telling may run any code, closing and dropping the transport included. */
+  self = g_object_ref (ex->self);
+  report (ex, error);
+
+  if (ex->stream == NULL || ex->self == NULL || self->closing || ex->drain_budget == 0)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  ex->retry_source = _mcp_timeout_source_add (DRAIN_TIMEOUT_MS, drain_timeout_cb, ex, NULL);
+  drain_read (ex);
 }
 
 GError *
@@ -199,6 +319,11 @@ void
 _mcp_http_post_done (McpHttpExchange *ex,
                      const GError    *error)
 {
+  /* The session is ready: the server may talk on its own from now on,
+   * and the handshake's connection is free for that. */
+  if (error == NULL && ex->message != NULL && ex->message == ex->self->initialized)
+    _mcp_http_start_get_stream (ex->self);
+
   if (ex->task == NULL)
     return;
 
@@ -384,7 +509,7 @@ error_body_cb (GObject      *object,
   error = g_error_new (G_IO_ERROR, code, _("The server at %s answered %u %s%s%s"),
                        ex->self->url, status, reason ? reason : "",
                        excerpt && *excerpt ? ": " : "", excerpt ? excerpt : "");
-  _mcp_http_exchange_finish (ex, error);
+  _mcp_http_exchange_finish_and_drain (ex, error);
 }
 
 static void start_new_session (McpHttpExchange *ex);
@@ -425,7 +550,7 @@ handle_status (McpHttpExchange *ex,
   if (ex->kind == MCP_HTTP_EXCHANGE_GET && status == SOUP_STATUS_METHOD_NOT_ALLOWED)
     {
       g_debug ("The server at %s offers no event stream of its own", self->url);
-      _mcp_http_exchange_finish (ex, NULL);
+      _mcp_http_exchange_finish_and_drain (ex, NULL);
       return TRUE;
     }
 
@@ -556,9 +681,33 @@ response_cb (GObject      *object,
 
       if (self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         failed = _mcp_http_exchange_stopped_error (ex);
-      else
+      /* Not connected: nothing was sent. */
+      else if (soup_message_get_remote_address (ex->msg) == NULL)
         failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED,
                               _("Could not reach the server at %s: %s"), self->url,
+                              error->message);
+      /* The connection broke (a kept-alive one the server had just
+       * closed, say) after the message may have reached the server. A
+       * notification or a response can go again, once, on a new
+       * connection: the server ignores a second one. A request cannot: it
+       * may have been carried out, and must not be carried out twice. */
+      else if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id == NULL && ex->sse == NULL &&
+               !ex->resent)
+        {
+          g_debug ("The connection to %s broke (%s); sending the message again", self->url,
+                   error->message);
+          ex->resent = TRUE;
+          _mcp_http_exchange_start (ex);
+          return;
+        }
+      else if (ex->request_id != NULL && ex->sse == NULL)
+        failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                              _("The connection to the server at %s broke before it answered; "
+                                "the request may have been carried out: %s"),
+                              self->url, error->message);
+      else
+        failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                              _("The connection to the server at %s broke: %s"), self->url,
                               error->message);
       _mcp_http_exchange_finish (ex, failed);
       return;
@@ -597,7 +746,7 @@ response_cb (GObject      *object,
       error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("The server at %s answered with “%s” instead of an event stream"),
                            self->url, content_type ? content_type : "nothing");
-      _mcp_http_exchange_finish (ex, error);
+      _mcp_http_exchange_finish_and_drain (ex, error);
       return;
     }
 
@@ -623,17 +772,25 @@ response_cb (GObject      *object,
                              _("The server at %s answered with “%s” instead of JSON or an "
                                "event stream"),
                              self->url, content_type ? content_type : "nothing");
-      _mcp_http_exchange_finish (ex, error);
+      _mcp_http_exchange_finish_and_drain (ex, error);
       return;
     }
 
-  _mcp_http_exchange_finish (ex, NULL);
+  _mcp_http_exchange_finish_and_drain (ex, NULL);
 }
 
 /* Every outgoing SoupMessage is made here, with the headers every request
  * carries: the application's own, then the session and the protocol
  * version (which the application cannot override). Returns %NULL if @url
- * is not one. */
+ * is not one.
+ *
+ * A POST is marked idempotent, which it is not: that is how libsoup lets
+ * it take a kept-alive connection rather than open one of its own. The
+ * flag does nothing else: libsoup (3.0 to 3.6 at least) resends a message
+ * whose reused connection broke before any byte of the answer only if its
+ * method is idempotent (GET, PUT, DELETE...), never a POST; see
+ * request_is_restartable () in soup-client-message-io-http1.c. What may be
+ * sent again is decided in response_cb (), and a request never is. */
 SoupMessage *
 _mcp_http_message_new (McpHttpTransport *self,
                        const char       *method,
@@ -648,6 +805,9 @@ _mcp_http_message_new (McpHttpTransport *self,
   msg = soup_message_new (method, url);
   if (msg == NULL)
     return NULL;
+
+  if (g_str_equal (method, "POST"))
+    soup_message_add_flags (msg, SOUP_MESSAGE_IDEMPOTENT);
 
   headers = soup_message_get_request_headers (msg);
   g_hash_table_iter_init (&iter, self->headers);
@@ -695,6 +855,8 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
     {
       soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
       soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
+      if (ex->resent)
+        soup_message_add_flags (ex->msg, SOUP_MESSAGE_NEW_CONNECTION);
     }
   else
     soup_message_headers_replace (headers, "Accept", "text/event-stream");

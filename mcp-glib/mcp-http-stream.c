@@ -235,7 +235,10 @@ stream_read_cb (GObject      *object,
   if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL &&
       (ex->answered || ex->too_large))
     {
-      _mcp_http_exchange_finish (ex, ex->answered ? NULL : ex->dropped);
+      if (ex->answered)
+        _mcp_http_exchange_finish_and_drain (ex, NULL);
+      else
+        _mcp_http_exchange_finish (ex, ex->dropped);
       g_object_unref (self);
       return;
     }

@@ -49,6 +49,7 @@ struct _McpHttpExchange
   GError              *dropped;
   GSource             *retry_source;
   gint64               stream_started;
+  gsize                drain_budget;
   guint                attempts;
   char                *sent_session;
 
@@ -56,6 +57,7 @@ struct _McpHttpExchange
   guint                answered : 1;
   guint                too_large : 1;
   guint                retried : 1;
+  guint                resent : 1;
   guint                finished : 1;
 };
 
@@ -99,6 +101,8 @@ SoupMessage     *_mcp_http_message_new           (McpHttpTransport    *self,
                                                   const char          *url);
 void             _mcp_http_exchange_start        (McpHttpExchange     *ex);
 void             _mcp_http_exchange_finish       (McpHttpExchange     *ex,
+                                                  const GError        *error);
+void             _mcp_http_exchange_finish_and_drain (McpHttpExchange *ex,
                                                   const GError        *error);
 void             _mcp_http_exchange_stop         (McpHttpExchange     *ex);
 GError          *_mcp_http_exchange_stopped_error (McpHttpExchange    *ex);

@@ -125,13 +125,6 @@ _mcp_http_transport_set_legacy (McpHttpTransport *self)
 }
 
 static void
-mcp_http_transport_protocol_version_changed (McpTransport *transport)
-{
-  /* The handshake is done: the server may now talk on its own. */
-  _mcp_http_start_get_stream (MCP_HTTP_TRANSPORT (transport));
-}
-
-static void
 mcp_http_transport_open (McpTransport *transport,
                          GCancellable *cancellable,
                          GTask        *task)
@@ -462,7 +455,6 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   transport_class->open = mcp_http_transport_open;
   transport_class->send = mcp_http_transport_send;
   transport_class->close = mcp_http_transport_close;
-  transport_class->protocol_version_changed = mcp_http_transport_protocol_version_changed;
 
   /**
    * McpHttpTransport:url:
