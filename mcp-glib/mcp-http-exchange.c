@@ -8,9 +8,9 @@
  * prepared (in _mcp_http_message_new (), the one place every outgoing
  * message goes through), sent, and its answer dispatched by status and
  * content type in response_cb (): statuses that are not 2xx are handled in
- * handle_status (), the one place for them; JSON bodies are read here and
- * event streams in mcp-http-stream.c. A server that forgets the session
- * gets a new one here, with the same handshake.
+ * handle_status (), the one place for them; bodies are read in
+ * mcp-http-body.c and event streams in mcp-http-stream.c. A server that
+ * forgets the session gets a new one here, with the same handshake.
  *
  * Unlike the stream transport, this one has to look at messages a little:
  * the method of an outgoing message (to replay the handshake when the
@@ -28,11 +28,6 @@
 #include "mcp-source-private.h"
 
 #define ERROR_BODY_EXCERPT 200
-
-/* How much of a body that is not needed (after an answer, or one that
- * carries none) is read, and for how long, to keep its connection. */
-#define DRAIN_MAX_BYTES    (64 * 1024)
-#define DRAIN_TIMEOUT_MS   250
 
 /* The id of a request, or NULL for a notification or a response. */
 JsonNode *
@@ -119,7 +114,7 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
   g_clear_object (&ex->msg);
   g_clear_object (&ex->stream);
   g_clear_pointer (&ex->sse, _mcp_sse_parser_free);
-  g_clear_pointer (&ex->json, g_byte_array_unref);
+  g_clear_pointer (&ex->buffer, g_free);
   g_clear_error (&ex->dropped);
   g_clear_pointer (&ex->sent_session, g_free);
 
@@ -138,9 +133,9 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
 }
 
 /* Tells whoever waits for @ex how it ended, once. */
-static void
-report (McpHttpExchange *ex,
-        const GError    *error)
+void
+_mcp_http_exchange_report (McpHttpExchange *ex,
+                           const GError    *error)
 {
   if (ex->finished)
     return;
@@ -159,111 +154,8 @@ _mcp_http_exchange_finish (McpHttpExchange *ex,
   if (ex->finished)
     return;
 
-  report (ex, error);
+  _mcp_http_exchange_report (ex, error);
   _mcp_http_exchange_free (ex);
-}
-
-/* Reads what has arrived of the rest of the body, without waiting and up
- * to @budget bytes; returns %TRUE at its end. */
-static gboolean
-drain_now (McpHttpExchange *ex,
-           gsize           *budget)
-{
-  char buffer[4096];
-
-  if (!G_IS_POLLABLE_INPUT_STREAM (ex->stream) ||
-      !g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->stream)))
-    return FALSE;
-
-  while (*budget > 0)
-    {
-      gssize n = g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (ex->stream),
-                                                           buffer, MIN (sizeof buffer, *budget),
-                                                           ex->cancellable, NULL);
-
-      if (n == 0)
-        return TRUE;
-      if (n < 0)
-        return FALSE;
-      *budget -= n;
-    }
-
-  return FALSE;
-}
-
-static void drain_read (McpHttpExchange *ex);
-
-static void
-drain_read_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  McpHttpExchange *ex = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
-  if (ex->self != NULL && bytes != NULL && g_bytes_get_size (bytes) > 0 &&
-      g_bytes_get_size (bytes) < ex->drain_budget)
-    {
-      ex->drain_budget -= g_bytes_get_size (bytes);
-      drain_read (ex);
-      return;
-    }
-
-  /* At the end (the connection is free for another request), or giving up
-   * (it is closed). */
-  _mcp_http_exchange_free (ex);
-}
-
-static void
-drain_read (McpHttpExchange *ex)
-{
-  g_input_stream_read_bytes_async (ex->stream, MIN (ex->drain_budget, 4096),
-                                   G_PRIORITY_DEFAULT, ex->cancellable, drain_read_cb, ex);
-}
-
-static gboolean
-drain_timeout_cb (gpointer user_data)
-{
-  McpHttpExchange *ex = user_data;
-
-  _mcp_source_clear (&ex->retry_source);
-  g_cancellable_cancel (ex->cancellable);
-  return G_SOURCE_REMOVE;
-}
-
-/* Ends @ex like _mcp_http_exchange_finish (), but reads the rest of its
- * body first, so that its connection can carry other requests: libsoup
- * keeps a connection only once the body was read to its end. What has
- * arrived already is read before telling whoever waits, so that the
- * connection is free for what they send next; what has not is read after,
- * for a short while and up to a few bytes, then the connection is closed
- * (a server may hold a stream open after the answer, or trickle). */
-void
-_mcp_http_exchange_finish_and_drain (McpHttpExchange *ex,
-                                     const GError    *error)
-{
-  g_autoptr(McpHttpTransport) self = NULL;
-
-  if (ex->finished)
-    return;
-
-  ex->drain_budget = DRAIN_MAX_BYTES;
-  if (ex->stream != NULL && drain_now (ex, &ex->drain_budget))
-    g_clear_object (&ex->stream);
-
-  /* Telling may run any code, closing and dropping the transport included. */
-  self = g_object_ref (ex->self);
-  report (ex, error);
-
-  if (ex->stream == NULL || ex->self == NULL || self->closing || ex->drain_budget == 0)
-    {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  ex->retry_source = _mcp_timeout_source_add (DRAIN_TIMEOUT_MS, drain_timeout_cb, ex, NULL);
-  drain_read (ex);
 }
 
 GError *
@@ -333,19 +225,16 @@ _mcp_http_post_done (McpHttpExchange *ex,
     g_task_return_boolean (ex->task, TRUE);
 }
 
+/* Hands on one incoming message (or batch), noting whether it answers
+ * @ex's request; @message is %NULL, with @error, if it could not be
+ * parsed. */
 void
-_mcp_http_exchange_deliver (McpHttpExchange *ex,
-                            const char      *data,
-                            gsize            len)
+_mcp_http_exchange_deliver_message (McpHttpExchange *ex,
+                                    JsonNode        *message,
+                                    const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) message = NULL;
 
-  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
-    g_debug ("← %.*s", (int) MIN (len, 2000), data);
-
-  message = _mcp_json_parse_message (data, len, &error);
   if (message == NULL)
     {
       g_debug ("Dropped a message from %s: %s", self->url, error->message);
@@ -369,90 +258,17 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
     mcp_transport_deliver_message (MCP_TRANSPORT (self), message);
 }
 
-/* ------------------------------------------------------------------------
- * JSON bodies
- * ------------------------------------------------------------------------ */
-
-static void json_read (McpHttpExchange *ex);
-
-static void
-json_ended (McpHttpExchange *ex,
-            const GError    *read_error)
+void
+_mcp_http_exchange_deliver (McpHttpExchange *ex,
+                            const char      *data,
+                            gsize            len)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) message = NULL;
 
-  if (read_error == NULL && ex->json->len > 0)
-    _mcp_http_exchange_deliver (ex, (const char *) ex->json->data, ex->json->len);
-  if (read_error != NULL)
-    error = g_error_copy (read_error);
-  else if (ex->request_id != NULL && !ex->answered)
-    error = ex->dropped != NULL
-            ? g_error_copy (ex->dropped)
-            : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                   _("The server’s answer is not a JSON-RPC response to "
-                                     "the request"));
-  _mcp_http_exchange_finish (ex, error);
-}
-
-static void
-json_read_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  McpHttpExchange *ex = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *data;
-  gsize len;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
-
-  if (ex->self == NULL)
-    {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (bytes == NULL)
-    {
-      if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
-
-          _mcp_http_exchange_finish (ex, stopped);
-        }
-      else
-        json_ended (ex, error);
-      return;
-    }
-
-  data = g_bytes_get_data (bytes, &len);
-  if (len == 0)
-    {
-      json_ended (ex, NULL);
-      return;
-    }
-
-  if (ex->json->len + len > ex->self->max_message_size)
-    {
-      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, ex->self->max_message_size);
-
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                           _("The server’s answer is larger than the maximum of %s bytes"),
-                           max);
-      _mcp_http_exchange_finish (ex, error);
-      return;
-    }
-  g_byte_array_append (ex->json, (const guint8 *) data, len);
-
-  json_read (ex);
-}
-
-static void
-json_read (McpHttpExchange *ex)
-{
-  g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, json_read_cb, ex);
+  _mcp_http_log_incoming (data, len);
+  message = _mcp_json_parse_message (data, len, &error);
+  _mcp_http_exchange_deliver_message (ex, message, error);
 }
 
 /* ------------------------------------------------------------------------
@@ -713,6 +529,8 @@ response_cb (GObject      *object,
       return;
     }
 
+  ex->pollable = G_IS_POLLABLE_INPUT_STREAM (ex->stream) &&
+                 g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->stream));
   status = soup_message_get_status (ex->msg);
   headers = soup_message_get_response_headers (ex->msg);
   content_type = soup_message_headers_get_content_type (headers, NULL);
@@ -752,8 +570,7 @@ response_cb (GObject      *object,
 
   if (g_strcmp0 (content_type, "application/json") == 0 && !self->legacy)
     {
-      ex->json = g_byte_array_new ();
-      json_read (ex);
+      _mcp_http_body_read_json (ex);
       return;
     }
 
@@ -781,8 +598,7 @@ response_cb (GObject      *object,
 
 /* Every outgoing SoupMessage is made here, with the headers every request
  * carries: the application's own, then the session and the protocol
- * version (which the application cannot override). Returns %NULL if @url
- * is not one.
+ * version (which the application cannot override).
  *
  * A POST is marked idempotent, which it is not: that is how libsoup lets
  * it take a kept-alive connection rather than open one of its own. The
@@ -794,7 +610,7 @@ response_cb (GObject      *object,
 SoupMessage *
 _mcp_http_message_new (McpHttpTransport *self,
                        const char       *method,
-                       const char       *url)
+                       GUri             *uri)
 {
   const char *version = mcp_transport_get_protocol_version (MCP_TRANSPORT (self));
   SoupMessageHeaders *headers;
@@ -802,9 +618,7 @@ _mcp_http_message_new (McpHttpTransport *self,
   GHashTableIter iter;
   gpointer name, value;
 
-  msg = soup_message_new (method, url);
-  if (msg == NULL)
-    return NULL;
+  msg = soup_message_new_from_uri (method, uri);
 
   if (g_str_equal (method, "POST"))
     soup_message_add_flags (msg, SOUP_MESSAGE_IDEMPOTENT);
@@ -828,23 +642,13 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
   McpHttpTransport *self = ex->self;
   const char *last_event_id = _mcp_http_stream_resume_id (ex);
   gboolean post = ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL;
-  const char *url = post && self->legacy ? self->endpoint : self->url;
   SoupMessageHeaders *headers;
 
   g_clear_object (&ex->msg);
 
   /* A POST whose stream broke continues as a GET, as do the streams. */
-  ex->msg = _mcp_http_message_new (self, post ? "POST" : "GET", url);
-  if (ex->msg == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("“%s” is not a valid URL"), self->url);
-      _mcp_http_exchange_finish (ex, error);
-      return;
-    }
-
+  ex->msg = _mcp_http_message_new (self, post ? "POST" : "GET",
+                                   post && self->legacy ? self->endpoint : self->uri);
   headers = soup_message_get_request_headers (ex->msg);
   if (g_strcmp0 (ex->sent_session, self->session_id) != 0)
     {

@@ -56,8 +56,9 @@ _mcp_http_legacy_set_endpoint (McpHttpExchange *ex,
       return;
     }
 
-  g_free (self->endpoint);
-  self->endpoint = endpoint;
+  g_clear_pointer (&self->endpoint, g_uri_unref);
+  self->endpoint = g_uri_parse (endpoint, G_URI_FLAGS_NONE, NULL);
+  g_free (endpoint);
   _mcp_http_legacy_flush_queue (self, NULL);
 }
 
