@@ -596,6 +596,17 @@ response_cb (GObject      *object,
   _mcp_http_exchange_finish_and_drain (ex, NULL);
 }
 
+/* @url as libsoup would take it (an empty path is "/", for one), or %NULL
+ * if it is no http or https URL: messages are made from it without parsing
+ * it again. */
+GUri *
+_mcp_http_parse_url (const char *url)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new ("GET", url);
+
+  return msg != NULL ? g_uri_ref (soup_message_get_uri (msg)) : NULL;
+}
+
 /* Every outgoing SoupMessage is made here, with the headers every request
  * carries: the application's own, then the session and the protocol
  * version (which the application cannot override).

@@ -102,6 +102,7 @@ void             _mcp_http_transport_set_session_id (McpHttpTransport *self,
                                                   const char          *session_id);
 
 /* mcp-http-exchange.c */
+GUri            *_mcp_http_parse_url             (const char          *url);
 McpHttpExchange *_mcp_http_exchange_new          (McpHttpTransport    *self,
                                                   McpHttpExchangeKind  kind,
                                                   JsonNode            *message,

@@ -145,10 +145,8 @@ mcp_http_transport_open (McpTransport *transport,
     }
 
   /* Parsed once, for every message. */
-  uri = g_uri_parse (self->url, G_URI_FLAGS_NONE, NULL);
-  if (uri == NULL || (g_strcmp0 (g_uri_get_scheme (uri), "http") != 0 &&
-                      g_strcmp0 (g_uri_get_scheme (uri), "https") != 0) ||
-      g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
+  uri = _mcp_http_parse_url (self->url);
+  if (uri == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                _("“%s” is not an http or https URL"), self->url);

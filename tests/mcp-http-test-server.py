@@ -310,7 +310,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_plain(405, "Method Not Allowed", headers={"Allow": "GET"})
             return
 
-        if path.path != "/mcp":
+        if path.path != options.path:
             self.send_plain(404, "Not Found")
             return
         if not isinstance(body, (dict, list)):
@@ -343,10 +343,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.record(None)
         path = urllib.parse.urlsplit(self.path).path
 
-        if options.legacy and path in ("/sse", "/mcp"):
+        if options.legacy and path in ("/sse", options.path):
             self.legacy_stream()
             return
-        if path != "/mcp":
+        if path != options.path:
             self.send_plain(404, "Not Found")
             return
         last_event_id = self.headers.get("Last-Event-ID")
@@ -386,7 +386,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_DELETE(self):
         self.record(None)
-        if options.legacy or urllib.parse.urlsplit(self.path).path != "/mcp":
+        if options.legacy or urllib.parse.urlsplit(self.path).path != options.path:
             self.send_plain(405, "Method Not Allowed")
             return
         session_id = self.check_session()
@@ -792,6 +792,8 @@ def main():
     parser.add_argument("--session-id", metavar="ID",
                         type=lambda text: text.encode().decode("unicode_escape"),
                         help="assign this session id (with Python escapes such as \\x01)")
+    parser.add_argument("--path", default="/mcp",
+                        help="the path of the MCP endpoint (default /mcp)")
     parser.add_argument("--idle-close", metavar="MS", type=int,
                         help="close a kept-alive connection idle for this long")
     parser.add_argument("--vanish", metavar="METHOD",
