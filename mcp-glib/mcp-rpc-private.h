@@ -43,6 +43,8 @@ void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcRequestFunc       request_func,
                                             McpRpcClosedFunc        closed_func,
                                             gpointer                user_data);
+void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
+                                            JsonObject             *meta);
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,
                                             guint                   default_timeout_ms,
                                             guint                   max_timeout_ms);
