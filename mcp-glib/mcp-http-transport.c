@@ -42,6 +42,9 @@
  *
  * A transport to an MCP server over Streamable HTTP.
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * -->
  * ```c
  * g_autoptr(McpHttpTransport) transport =
  *   mcp_http_transport_new ("https://example.com/mcp");
