@@ -10,15 +10,23 @@
  *
  *   mcp-client.c            the object, properties, signals, connect and
  *                           close, routing of the engine's events
- *   mcp-client-handshake.c  initialize, version negotiation, capabilities
+ *   mcp-client-handshake.c  connecting, initialize (the legacy handshake),
+ *                           capabilities
+ *   mcp-client-discover.c   the stateless revision: server/discover, the
+ *                           choice of revision, the per-request envelope
  *   mcp-client-requests.c   typed calls, pagination, raw requests and
  *                           notifications, ping
+ *   mcp-client-rounds.c     calls a stateless server answers with requests
+ *                           for input: answering them, and the retries
  *   mcp-client-tools.c      tools/list and tools/call (see mcp-tool-call.c)
+ *   mcp-client-headers.c    the HTTP headers of tools' arguments
  *   mcp-client-resources.c  resources, templates, reading, subscriptions
  *   mcp-client-prompts.c    prompts and completion
  *   mcp-client-logging.c    the server's log level
  *   mcp-client-tasks.c      tasks
  *   mcp-client-roots.c      the roots offered to the server
+ *   mcp-client-subscriptions.c  change notifications: subscriptions/listen,
+ *                           and the same made for older servers
  *   mcp-live-model.c        the lists that keep themselves up to date
  */
 
@@ -26,6 +34,7 @@
 
 #include "mcp-client.h"
 #include "mcp-rpc-private.h"
+#include "mcp-subscription-private.h"
 
 G_BEGIN_DECLS
 
@@ -60,6 +69,14 @@ struct _McpClient
   JsonObject        *server_capabilities;
   char              *protocol_version;
   char              *instructions;
+  /* The revision has no handshake: every request carries its _meta. */
+  gboolean           stateless;
+
+  McpVersionNegotiation version_negotiation;
+  char              *pinned_version;
+  guint              max_input_rounds;
+  /* Asked of a stateless server in every request; -1 for none. */
+  int                log_level;
 
   McpClientFeatures  features;
   JsonObject        *capability_overrides;
@@ -72,6 +89,20 @@ struct _McpClient
    * no request of theirs is pending, so the end of the connection must
    * end them itself. */
   GPtrArray         *tool_calls;
+  /* Calls waiting for the application's answers to a stateless server's
+   * requests for input (their GTasks): no request of theirs is pending. */
+  GPtrArray         *input_waits;
+
+  /* Subscriptions: listen requests by id (stateless servers), those made
+   * of what an older server sends, the subscriptions to each resource
+   * (counted), and the client's own subscription to a stateless server's
+   * changes. */
+  GHashTable        *listens;
+  GPtrArray         *emulated;
+  GHashTable        *resource_refs;
+  McpSubscription   *changes;
+  GSource           *changes_retry;
+  guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
@@ -92,6 +123,10 @@ typedef enum {
   MCP_CLIENT_PROP_PROTOCOL_VERSION,
   MCP_CLIENT_PROP_INSTRUCTIONS,
   MCP_CLIENT_PROP_FEATURES,
+  MCP_CLIENT_PROP_STATELESS,
+  MCP_CLIENT_PROP_VERSION_NEGOTIATION,
+  MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION,
+  MCP_CLIENT_PROP_MAX_INPUT_ROUNDS,
   MCP_CLIENT_N_PROPS
 } McpClientProperty;
 
@@ -100,6 +135,8 @@ extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
 
 gboolean     _mcp_client_check_context        (McpClient          *self,
                                                const char         *function);
+gboolean     _mcp_client_dispatch_server_request (McpClient       *self,
+                                               McpServerRequest   *request);
 void         _mcp_client_set_state            (McpClient          *self,
                                                McpClientState      state);
 void         _mcp_client_shut_down            (McpClient          *self,
@@ -107,13 +144,52 @@ void         _mcp_client_shut_down            (McpClient          *self,
                                                GTask              *task);
 void         _mcp_client_set_server           (McpClient          *self,
                                                const char         *protocol_version,
+                                               gboolean            stateless,
                                                JsonObject         *capabilities,
                                                McpImplementation  *server_info,
                                                const char         *instructions);
 
 /* mcp-client-handshake.c */
+void         _mcp_client_connect_return       (McpClient          *self,
+                                               GTask              *task,
+                                               GError             *error);
+void         _mcp_client_initialize           (McpClient          *self,
+                                               GTask              *task,
+                                               const char         *version);
+JsonNode    *_mcp_client_build_initialize_params (McpClient       *self,
+                                               const char         *version);
+gboolean     _mcp_client_apply_initialize_result (McpClient       *self,
+                                               JsonNode           *result,
+                                               const char         *required,
+                                               GError            **error);
+void         _mcp_client_initialized          (McpClient          *self,
+                                               GTask              *task);
+gboolean     _mcp_client_is_legacy_version    (const char         *version);
 gboolean     _mcp_client_request_is_declared  (McpClient          *self,
                                                McpServerRequest   *request);
+
+/* mcp-client-discover.c */
+void         _mcp_client_discover             (McpClient          *self,
+                                               GTask              *task,
+                                               const char         *version,
+                                               gboolean            pinned);
+void         _mcp_client_update_envelope      (McpClient          *self);
+
+/* mcp-client-rounds.c */
+void         _mcp_client_call_async           (McpClient          *self,
+                                               const char         *method,
+                                               JsonNode           *params,
+                                               McpRequestOptions  *options,
+                                               GCancellable       *cancellable,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+JsonNode    *_mcp_client_call_finish          (McpClient          *self,
+                                               GAsyncResult       *result,
+                                               JsonNode          **error_data,
+                                               GError            **error);
+void         _mcp_client_call_fail            (McpClient          *self,
+                                               GTask              *task,
+                                               GError             *error);
 
 /* mcp-client-requests.c */
 typedef gpointer    (*McpValueFromJson) (JsonObject  *json,
@@ -132,6 +208,9 @@ typedef struct
   McpValueFromJson  from_json;
   McpValueGetJson   get_json;
   const char       *key;
+  /* Whether an entry is fit to use, or left out; may be %NULL. */
+  gboolean        (*accept) (McpClient *client,
+                             gpointer   item);
 } McpListKind;
 
 /* Turns the result of a typed call into its value, or fails. */
@@ -141,6 +220,9 @@ typedef gpointer (*McpParseResult) (McpClient  *self,
 
 gboolean     _mcp_client_check_ready          (McpClient          *self,
                                                GTask              *task);
+GError      *_mcp_client_explain_error        (const char         *method,
+                                               GError             *error,
+                                               JsonNode           *data);
 gboolean     _mcp_client_check_capability     (McpClient          *self,
                                                GTask              *task,
                                                const char         *capability,
@@ -180,6 +262,12 @@ JsonNode    *_mcp_client_params_with_string   (const char         *member,
                                                const char         *value);
 JsonObject  *_mcp_client_string_map_to_object (GHashTable         *map);
 
+/* mcp-client-headers.c */
+gboolean     _mcp_client_tool_is_usable       (McpClient          *self,
+                                               gpointer            item);
+void         _mcp_client_watch_http_headers   (McpClient          *self);
+void         _mcp_client_unwatch_http_headers (McpClient          *self);
+
 /* mcp-client-tools.c */
 extern const McpListKind _mcp_list_tools_kind;
 
@@ -199,6 +287,23 @@ extern const McpListKind _mcp_list_tasks_kind;
 gpointer     _mcp_client_parse_task           (McpClient          *self,
                                                JsonNode           *result,
                                                GError            **error);
+
+/* mcp-client-subscriptions.c */
+void         _mcp_client_start_changes        (McpClient          *self);
+void         _mcp_client_route_to_subscriptions (McpClient        *self,
+                                               const char         *method,
+                                               JsonNode           *params);
+void         _mcp_client_close_subscription   (McpClient          *self,
+                                               McpSubscription    *subscription);
+void         _mcp_client_end_subscriptions    (McpClient          *self,
+                                               const GError       *error);
+void         _mcp_client_count_resource_subscription (McpClient   *self,
+                                               const char         *uri,
+                                               gboolean            subscribe);
+void         _mcp_client_change_resource_subscription (McpClient  *self,
+                                               const char         *uri,
+                                               gboolean            subscribe,
+                                               GTask              *task);
 
 /* mcp-client-roots.c */
 void         _mcp_client_answer_roots         (McpClient          *self,

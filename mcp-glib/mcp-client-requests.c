@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-private.h"
+#include "mcp-error.h"
 #include "mcp-json-private.h"
 
 /* Timeouts --------------------------------------------------------------- */
@@ -267,6 +268,10 @@ list_page_cb (GObject      *object,
           continue;
         }
 
+      if (state->kind->accept != NULL &&
+          !state->kind->accept (g_task_get_source_object (task), item))
+        continue;
+
       g_list_store_append (state->store, item);
     }
 
@@ -354,21 +359,56 @@ _mcp_client_list_all_finish (McpClient     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Errors of the stateless revision that say more in their data than in
+ * their message: a missing client capability is named. */
+GError *
+_mcp_client_explain_error (const char *method,
+                           GError     *error,
+                           JsonNode   *data)
+{
+  JsonObject *required;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *list = NULL;
+  JsonObjectIter iter;
+  const char *name;
+  GError *explained;
+
+  if (error->domain != MCP_ERROR || error->code != -32021 || data == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (data))
+    return error;
+
+  required = _mcp_json_object_get_object (json_node_get_object (data), "requiredCapabilities");
+  if (required == NULL || json_object_get_size (required) == 0)
+    return error;
+
+  builder = g_strv_builder_new ();
+  json_object_iter_init (&iter, required);
+  while (json_object_iter_next (&iter, &name, NULL))
+    g_strv_builder_add (builder, name);
+  names = g_strv_builder_end (builder);
+  list = g_strjoinv (", ", names);
+
+  explained = g_error_new (MCP_ERROR, error->code,
+                           _("The server needs the client capability %s for “%s”, which the "
+                             "client does not declare (see McpClient:features): %s"),
+                           list, method, error->message);
+  g_error_free (error);
+  return explained;
+}
+
 /* Typed calls: requests whose answer becomes one value (or nothing), with
  * the capability check, the call and the parsing in one place. */
 
 static void
-typed_call_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+typed_call_return (GTask    *task,
+                   JsonNode *answer,
+                   GError   *error_in)
 {
-  g_autoptr(GTask) task = user_data;
   McpParseResult parse = g_task_get_task_data (task);
-  g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error = error_in;
   gpointer value;
 
-  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
   if (answer == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -388,6 +428,42 @@ typed_call_cb (GObject      *object,
     g_task_return_pointer (task, value, g_object_unref);
 }
 
+static void
+typed_call_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(JsonNode) data = NULL;
+  GError *error = NULL;
+
+  answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
+  if (error != NULL)
+    error = _mcp_client_explain_error (g_task_get_name (task), error, data);
+  typed_call_return (task, answer, error);
+}
+
+static void
+typed_call_rounds_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  GError *error = NULL;
+
+  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+  typed_call_return (task, answer, error);
+}
+
+/* The requests a stateless server may answer with a request for input. */
+static gboolean
+may_ask_for_input (const char *method)
+{
+  return g_str_equal (method, "prompts/get") || g_str_equal (method, "resources/read");
+}
+
 void
 _mcp_client_typed_call_async (McpClient           *self,
                               gpointer             source_tag,
@@ -395,7 +471,7 @@ _mcp_client_typed_call_async (McpClient           *self,
                               const char          *what,
                               const char          *method,
                               JsonNode            *params,
-                              McpParseResult          parse,
+                              McpParseResult       parse,
                               GCancellable        *cancellable,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
@@ -412,9 +488,13 @@ _mcp_client_typed_call_async (McpClient           *self,
       (capability != NULL && !_mcp_client_check_capability (self, task, capability, what)))
     return;
 
-  _mcp_rpc_call_async (self->rpc, method, g_steal_pointer (&owned_params),
-                       MCP_RPC_CALL_DEFAULT, 0, NULL, cancellable,
-                       typed_call_cb, g_steal_pointer (&task));
+  if (may_ask_for_input (method))
+    _mcp_client_call_async (self, method, g_steal_pointer (&owned_params), NULL, cancellable,
+                            typed_call_rounds_cb, g_steal_pointer (&task));
+  else
+    _mcp_rpc_call_async (self->rpc, method, g_steal_pointer (&owned_params),
+                         MCP_RPC_CALL_DEFAULT, 0, NULL, cancellable,
+                         typed_call_cb, g_steal_pointer (&task));
 }
 
 gpointer
@@ -550,7 +630,13 @@ mcp_client_request_full_async (McpClient           *self,
   if (!_mcp_client_check_ready (self, task))
     return;
 
-  _mcp_rpc_call_async (self->rpc, method, params != NULL ? json_node_copy (params) : NULL,
+  /* The engine adds to the params' _meta: it gets members of its own. */
+  if (params != NULL && JSON_NODE_HOLDS_OBJECT (params))
+    params = _mcp_json_node_new_object (_mcp_json_object_copy_members (json_node_get_object (params)));
+  else if (params != NULL)
+    params = json_node_copy (params);
+
+  _mcp_rpc_call_async (self->rpc, method, params,
                        MCP_RPC_CALL_DEFAULT, 0, options, cancellable,
                        request_cb, g_steal_pointer (&task));
 }
@@ -707,7 +793,10 @@ mcp_client_ping_async (McpClient           *self,
 {
   g_return_if_fail (MCP_IS_CLIENT (self));
 
-  _mcp_client_typed_call_async (self, mcp_client_ping_async, NULL, NULL, "ping", NULL, NULL,
+  /* The stateless revision has no ping: server/discover is the cheapest
+   * request every server of it answers. */
+  _mcp_client_typed_call_async (self, mcp_client_ping_async, NULL, NULL,
+                                self->stateless ? "server/discover" : "ping", NULL, NULL,
                                 cancellable, callback, user_data);
 }
 

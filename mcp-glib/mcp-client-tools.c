@@ -20,6 +20,7 @@ const McpListKind _mcp_list_tools_kind = {
   "tools/list", "tools", "tools", N_("tools"),
   mcp_tool_get_type, (McpValueFromJson) mcp_tool_new_from_json,
   (McpValueGetJson) mcp_tool_get_json, "name",
+  _mcp_client_tool_is_usable,
 };
 
 /* Tools are remembered for how they want to be called (task support). */
@@ -172,6 +173,15 @@ call_progress_cb (McpRequestOptions *options,
  * as [method@Gio.File.copy_async] follows a copy's: each call has its
  * callback and data, so calls that run at the same time are told apart.
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static JsonObject *arguments;
+ * static GCancellable *cancellable;
+ * static gpointer job;
+ * void on_render_progress (double progress, double total, const char *message,
+ *                          gpointer user_data);
+ * void on_rendered (GObject *object, GAsyncResult *result, gpointer user_data);
+ * -->
  * ```c
  * mcp_client_call_tool_with_progress_async (client, "render", arguments,
  *                                           on_render_progress, job, NULL,
@@ -295,6 +305,18 @@ mcp_client_call_tool_finish (McpClient     *self,
  * Like [method@Mcp.Client.call_tool_full_async], with the arguments as
  * JSON text: the shortest way from the native values of a binding.
  *
+ * <!-- doc-test
+ * import json
+ * loop = GLib.MainLoop()
+ * client = Mcp.Client.new(Mcp.StdioTransport.new(["mcp-glib-demo-server"]))
+ * client.connect_async(None, lambda client, result: loop.quit())
+ * loop.run()
+ * def on_done(client, result):
+ *     assert client.call_tool_json_finish(result).structured == {"sum": 5}
+ *     loop.quit()
+ * then:
+ * loop.run()
+ * -->
  * ```python
  * client.call_tool_json_async("add", json.dumps({"a": 2, "b": 3}), None, None, on_done)
  * ```

@@ -290,7 +290,8 @@ is_closed (McpRpc *self)
   return self->closed_error != NULL || mcp_transport_is_closed (self->transport);
 }
 
-void
+/* Sends a request; returns its id (0 if it ended at once, with an error). */
+gint64
 _mcp_rpc_call_async (McpRpc              *self,
                      const char          *method,
                      JsonNode            *params,
@@ -309,9 +310,9 @@ _mcp_rpc_call_async (McpRpc              *self,
   SentData *data;
   Call *call;
 
-  g_return_if_fail (MCP_IS_RPC (self));
-  g_return_if_fail (method != NULL);
-  g_return_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options));
+  g_return_val_if_fail (MCP_IS_RPC (self), 0);
+  g_return_val_if_fail (method != NULL, 0);
+  g_return_val_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options), 0);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, _mcp_rpc_call_async);
@@ -319,11 +320,11 @@ _mcp_rpc_call_async (McpRpc              *self,
   if (is_closed (self))
     {
       g_task_return_error (task, closed_error (self));
-      return;
+      return 0;
     }
 
   if (g_task_return_error_if_cancelled (task))
-    return;
+    return 0;
 
   if (owned_params != NULL && !JSON_NODE_HOLDS_OBJECT (owned_params) &&
       !JSON_NODE_HOLDS_ARRAY (owned_params))
@@ -331,7 +332,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                _("The parameters of “%s” must be a JSON object or array"),
                                method);
-      return;
+      return 0;
     }
 
   call = g_new0 (Call, 1);
@@ -368,17 +369,21 @@ _mcp_rpc_call_async (McpRpc              *self,
       if (owned_params == NULL)
         owned_params = _mcp_json_node_new_object (json_object_new ());
       object = json_node_get_object (owned_params);
-      /* The caller's params may be shared: never write into them. */
-      if (json_object_is_immutable (object) || json_object_get_member (object, "_meta") != NULL)
+      /* Params handed over sealed, or with a _meta of their own, may be
+       * shared: never write into them, nor into their _meta. */
+      meta = _mcp_json_object_get_object (object, "_meta");
+      if (json_object_is_immutable (object) || meta != NULL)
         {
-          g_autoptr(JsonNode) copy = json_node_copy (owned_params);
-
+          object = _mcp_json_object_copy_members (object);
           json_node_unref (owned_params);
-          owned_params = g_steal_pointer (&copy);
-          object = json_node_get_object (owned_params);
+          owned_params = _mcp_json_node_new_object (object);
+          if (meta != NULL)
+            {
+              meta = _mcp_json_object_copy_members (meta);
+              json_object_set_object_member (object, "_meta", meta);
+            }
         }
 
-      meta = _mcp_json_object_get_object (object, "_meta");
       if (meta == NULL)
         {
           meta = json_object_new ();
@@ -400,7 +405,7 @@ _mcp_rpc_call_async (McpRpc              *self,
 
   g_hash_table_insert (self->calls, &call->id, call);
 
-  if (timeout_ms > 0 || max_ms > 0)
+  if ((flags & MCP_RPC_CALL_NO_TIMEOUT) == 0 && (timeout_ms > 0 || max_ms > 0))
     {
       call->timeout_us = (gint64) timeout_ms * 1000;
       call->max_ms = max_ms;
@@ -428,6 +433,28 @@ _mcp_rpc_call_async (McpRpc              *self,
   data->rpc = g_object_ref (self);
   data->id = call->id;
   mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
+
+  return data->id;
+}
+
+/* Like _mcp_rpc_call_finish(), and when the server answered with an error,
+ * gives the error's data too (or %NULL): (transfer full). */
+JsonNode *
+_mcp_rpc_call_finish_with_data (McpRpc        *self,
+                                GAsyncResult  *result,
+                                JsonNode     **error_data,
+                                GError       **error)
+{
+  JsonNode *data;
+
+  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (error_data != NULL && *error_data == NULL, NULL);
+
+  data = g_object_get_data (G_OBJECT (result), "mcp-error-data");
+  *error_data = data != NULL ? json_node_ref (data) : NULL;
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 JsonNode *
@@ -604,6 +631,13 @@ handle_response (McpRpc     *self,
                json_node_get_value_type (code_node) == G_TYPE_DOUBLE &&
                isfinite (json_node_get_double (code_node)))
         code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
+
+      /* What the server said beyond the message, for those who need it
+       * (a protocol revision's negotiation, for one). */
+      if (json_object_get_member (error_object, "data") != NULL)
+        g_object_set_data_full (G_OBJECT (call->task), "mcp-error-data",
+                                json_node_copy (json_object_get_member (error_object, "data")),
+                                (GDestroyNotify) json_node_unref);
 
       complete_call (call, NULL,
                      g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),
