@@ -397,14 +397,30 @@ handle_status (McpHttpExchange *ex,
   SoupMessageHeaders *headers = soup_message_get_response_headers (ex->msg);
   const char *challenge = soup_message_headers_get_list (headers, "WWW-Authenticate");
 
-  /* Sign in, refresh or step up, then send again. The message stays while
-   * the authorization works: the exchange is under way, and stopping it
-   * cancels the wait. */
-  if (self->authorization != NULL && ex->auth_attempts < MAX_AUTH_ATTEMPTS &&
-      _mcp_authorization_handles_status (status, challenge))
+  /* Sign in, refresh or step up, then send again, a few times. The
+   * message stays while the authorization works: the exchange is under
+   * way, and stopping it cancels the wait. */
+  if (self->authorization != NULL && _mcp_authorization_handles_status (status, challenge))
     {
       const char *sent = soup_message_headers_get_one (soup_message_get_request_headers (ex->msg),
                                                        "Authorization");
+
+      if (ex->auth_attempts >= MAX_AUTH_ATTEMPTS)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (status == SOUP_STATUS_FORBIDDEN)
+            error = g_error_new (MCP_AUTHORIZATION_ERROR,
+                                 MCP_AUTHORIZATION_ERROR_INSUFFICIENT_SCOPE,
+                                 _("The server at %s keeps refusing the request for lack of "
+                                   "scopes, however often they are asked for"), self->url);
+          else
+            error = g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED,
+                                 _("The server at %s keeps refusing the credentials it asked "
+                                   "for"), self->url);
+          _mcp_http_exchange_finish_and_drain (ex, error);
+          return TRUE;
+        }
 
       ex->auth_attempts++;
       g_clear_object (&ex->stream);
@@ -696,10 +712,10 @@ _mcp_http_parse_url (const char *url)
  * expiring one is refreshed meanwhile, for the next requests. */
 static void
 add_token (McpHttpTransport *self,
-           SoupMessage      *msg,
-           const char       *url)
+           SoupMessage      *msg)
 {
   const char *token = _mcp_authorization_get_token (self->authorization, self->url);
+  g_autofree char *url = g_uri_to_string (soup_message_get_uri (msg));
   g_autofree char *value = NULL;
 
   if (token == NULL || !_mcp_oauth_same_origin (url, self->url))
@@ -750,7 +766,7 @@ _mcp_http_message_new (McpHttpTransport *self,
     soup_message_headers_replace (headers, "MCP-Protocol-Version", version);
 
   if (self->authorization != NULL)
-    add_token (self, msg, url);
+    add_token (self, msg);
 
   return msg;
 }
