@@ -24,6 +24,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "mcp-authorization.h"
 #include "mcp-client-private.h"
 #include "mcp-error.h"
 #include "mcp-json-private.h"
@@ -411,7 +412,9 @@ discover_cb (GObject      *object,
       return;
     }
 
-  if (is_stateless_error (error))
+  /* A sign-in that failed or may not start is the server's answer in
+   * either revision: initialize would only ask the user again. */
+  if (is_stateless_error (error) || error->domain == MCP_AUTHORIZATION_ERROR)
     {
       probe_fail (probe, g_steal_pointer (&error));
       return;

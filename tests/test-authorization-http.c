@@ -278,9 +278,9 @@ test_step_up_bounded (Fixture       *fixture,
 
   result = mcp_test_call_tool (client, "echo", NULL, NULL, NULL, &error);
   g_assert_null (result);
-  g_assert_nonnull (error);
-  g_assert_cmpuint (fixture->browser->shown, <=, 4);
-  g_assert_cmpuint (count (fixture, "403"), <=, 4);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INSUFFICIENT_SCOPE);
+  g_assert_cmpuint (fixture->browser->shown, ==, 4);
+  g_assert_cmpuint (count (fixture, "403"), ==, 4);
   client_close (client);
 }
 
@@ -481,7 +481,7 @@ test_refresh_token_revoked (Fixture       *fixture,
 }
 
 /* Tokens that are refused however often the user signs in: three
- * attempts, then the server's 401. */
+ * attempts, then an error that says so. */
 static void
 test_attempts_bounded (Fixture       *fixture,
                        gconstpointer  data)
@@ -493,7 +493,7 @@ test_attempts_bounded (Fixture       *fixture,
                                  "{\"set\": {\"access_token_lifetime\": 0, "
                                  "\"refresh_tokens\": false}}");
   g_assert_false (client_connect (client, &error));
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
   g_assert_cmpuint (fixture->browser->shown, ==, 3);
   g_assert_cmpuint (count (fixture, "401"), ==, 4);
 }
