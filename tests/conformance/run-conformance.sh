@@ -27,9 +27,7 @@
 #
 # A scenario passes when the suite exits with 0 (it also fails on warnings
 # and on a client that exits non-zero or times out) AND its checks.json holds
-# at least one SUCCESS and no FAILURE or WARNING. A scenario listed in
-# expected-failures for the spec version is a TAP TODO: expected to fail,
-# and failing the run if it passes. The results of every
+# at least one SUCCESS and no FAILURE or WARNING. The results of every
 # scenario (checks.json, stdout.txt, stderr.txt, and the suite's own output in
 # suite.log) stay in $MCP_CONFORMANCE_OUTPUT_DIR if set; otherwise in a
 # temporary directory that is removed when everything passed.
@@ -145,13 +143,6 @@ explain_checks() {
     ' "$1" 2>/dev/null
 }
 
-# Why @1 is expected to fail for this spec version, if it is (see the
-# file expected-failures).
-expected_failure() {
-    [ -n "$spec_version" ] || return 0
-    sed -n "s|^$spec_version $1: ||p" "$here/expected-failures"
-}
-
 diagnose() {
     sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^/#   /' "$1"
 }
@@ -181,19 +172,9 @@ for scenario in "$@"; do
     set -- $counts 0 0 0
     successes=$1 failures=$2 warnings=$3
 
-    todo=$(expected_failure "$scenario")
-
     if [ "$status" -eq 0 ] && [ -n "$counts" ] && [ "$successes" -gt 0 ] &&
        [ "$failures" -eq 0 ] && [ "$warnings" -eq 0 ]; then
-        if [ -n "$todo" ]; then
-            echo "ok $number $scenario # TODO passes now: remove it from expected-failures ($todo)"
-            failed=$((failed + 1))
-        else
-            echo "ok $number $scenario # $successes checks passed in ${elapsed} ms"
-        fi
-    elif [ -n "$todo" ]; then
-        echo "not ok $number $scenario # TODO $todo"
-        echo "# suite exit status $status; checks.json: $successes passed, $failures failed, $warnings warnings"
+        echo "ok $number $scenario # $successes checks passed in ${elapsed} ms"
     else
         failed=$((failed + 1))
         echo "not ok $number $scenario"
