@@ -592,7 +592,7 @@ _mcp_authorization_take_redirect (McpAuthOperation *op,
   redirect_uri = g_steal_pointer (&op->redirect_uri);
   verifier = g_steal_pointer (&op->verifier);
   expected_state = g_steal_pointer (&op->state);
-  _mcp_operation_clear_grant (op);
+  _mcp_auth_operation_clear_grant (op);
 
   if (state == NULL || !g_str_equal (state, expected_state))
     {
@@ -670,16 +670,17 @@ static void
 authorize (McpAuthOperation *op)
 {
   McpOAuthServer *server = op->server;
+  g_autofree char *registered_method = NULL;
   g_autofree char *challenge = NULL;
   g_autoptr(GString) url = NULL;
   g_autoptr(GHashTable) params = form_new ();
   g_autofree char *query = NULL;
 
-  g_free (op->auth_method);
+  registered_method = g_steal_pointer (&op->auth_method);
   op->auth_method = choose_auth_method (server, op->client_secret != NULL,
                                         op->self->client_private_key != NULL &&
                                         g_strcmp0 (op->client_id, op->self->client_id) == 0,
-                                        op->auth_method);
+                                        registered_method);
 
   op->state = _mcp_oauth_random_token ();
   op->verifier = _mcp_oauth_random_token ();
