@@ -40,7 +40,7 @@ _mcp_auth_operation_ref (McpAuthOperation *op)
 }
 
 void
-_mcp_operation_clear_grant (McpAuthOperation *op)
+_mcp_auth_operation_clear_grant (McpAuthOperation *op)
 {
   _mcp_source_clear (&op->timeout_source);
   g_clear_pointer (&op->loopback, _mcp_oauth_loopback_free);
@@ -56,7 +56,7 @@ _mcp_auth_operation_unref (McpAuthOperation *op)
     return;
 
   g_assert (op->waiters->len == 0);
-  _mcp_operation_clear_grant (op);
+  _mcp_auth_operation_clear_grant (op);
   g_ptr_array_unref (op->waiters);
   g_clear_object (&op->cancellable);
   g_free (op->resource_metadata);
@@ -228,6 +228,19 @@ saved_cb (GObject      *object,
   g_free (completion);
 }
 
+/* Saves new credentials, then tells the waiters of @op, whose reference
+ * it takes. */
+static void
+save_then_complete (McpAuthOperation *op,
+                    McpCredentials   *credentials)
+{
+  Completion *completion = g_new0 (Completion, 1);
+
+  completion->op = op;
+  completion->credentials = g_object_ref (credentials);
+  mcp_credential_store_save_async (op->self->store, credentials, NULL, saved_cb, completion);
+}
+
 /* Ends @op with credentials (new ones are saved before anyone is told) or
  * an error, once; a preparation may also end with neither. Anything of @op
  * still running sees op->finished and stops. */
@@ -237,7 +250,6 @@ _mcp_authorization_finish (McpAuthOperation *op,
                            const GError     *error)
 {
   McpAuthResource *resource = op->resource;
-  McpAuthorization *self = op->self;
 
   g_assert (credentials == NULL || error == NULL);
   g_assert (credentials != NULL || error != NULL || op->reason == MCP_AUTH_PREPARE);
@@ -249,7 +261,7 @@ _mcp_authorization_finish (McpAuthOperation *op,
   if (resource->operation == op)
     resource->operation = NULL;
   g_cancellable_cancel (op->cancellable);
-  _mcp_operation_clear_grant (op);
+  _mcp_auth_operation_clear_grant (op);
 
   if (credentials == NULL || (!op->granted && !op->refreshed))
     {
@@ -268,14 +280,7 @@ _mcp_authorization_finish (McpAuthOperation *op,
       resource->requested_scope = g_strdup (op->scope);
     }
 
-  {
-    Completion *completion = g_new0 (Completion, 1);
-
-    /* The reference of the operation goes to the completion. */
-    completion->op = op;
-    completion->credentials = g_object_ref (credentials);
-    mcp_credential_store_save_async (self->store, credentials, NULL, saved_cb, completion);
-  }
+  save_then_complete (op, credentials);
 }
 
 /* The credentials for the server turned out to belong to another

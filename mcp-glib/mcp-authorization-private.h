@@ -147,7 +147,7 @@ void        _mcp_authorization_emit_open_uri   (McpAuthorization     *self,
                                                 const char           *uri);
 void        _mcp_authorization_forget          (McpAuthOperation     *op);
 gboolean    _mcp_authorization_expires_soon    (McpAuthResource      *resource);
-void        _mcp_operation_clear_grant         (McpAuthOperation     *op);
+void        _mcp_auth_operation_clear_grant         (McpAuthOperation     *op);
 McpAuthOperation *_mcp_auth_operation_ref     (McpAuthOperation     *op);
 void        _mcp_auth_operation_unref          (McpAuthOperation     *op);
 
