@@ -231,10 +231,16 @@ open_uri_cb (McpAuthorization    *authorization,
              McpOAuthTestBrowser *browser)
 {
   g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GUri) page = NULL;
 
   browser->shown++;
   g_free (browser->last_uri);
   browser->last_uri = g_strdup (uri);
+  g_clear_pointer (&browser->last_params, g_hash_table_unref);
+  page = g_uri_parse (uri, G_URI_FLAGS_ENCODED, NULL);
+  g_assert_nonnull (page);
+  browser->last_params = g_uri_parse_params (g_uri_get_query (page), -1, "&",
+                                             G_URI_PARAMS_WWW_FORM, NULL);
 
   if (browser->absent)
     return TRUE;
@@ -266,24 +272,20 @@ mcp_oauth_test_browser_free (McpOAuthTestBrowser *browser)
   g_clear_object (&browser->authorization);
   g_clear_object (&browser->session);
   g_free (browser->last_uri);
+  g_clear_pointer (&browser->last_params, g_hash_table_unref);
   g_free (browser->last_redirect);
   g_free (browser);
 }
 
-/* The value of @name in the query of the last page shown, or %NULL. */
-char *
+/* The value of @name in the query of the last page shown, or %NULL; it
+ * stays valid until the next page. */
+const char *
 mcp_oauth_test_browser_param (McpOAuthTestBrowser *browser,
                               const char          *name)
 {
-  g_autoptr(GUri) uri = NULL;
-  g_autoptr(GHashTable) params = NULL;
+  g_assert_nonnull (browser->last_params);
 
-  g_assert_nonnull (browser->last_uri);
-  uri = g_uri_parse (browser->last_uri, G_URI_FLAGS_ENCODED, NULL);
-  g_assert_nonnull (uri);
-  params = g_uri_parse_params (g_uri_get_query (uri), -1, "&", G_URI_PARAMS_WWW_FORM, NULL);
-
-  return g_strdup (g_hash_table_lookup (params, name));
+  return g_hash_table_lookup (browser->last_params, name);
 }
 
 /* Signs in and waits for the outcome. */

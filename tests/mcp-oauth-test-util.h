@@ -56,13 +56,14 @@ typedef struct
   gboolean          absent;
   guint             shown;
   char             *last_uri;
+  GHashTable       *last_params;
   char             *last_redirect;
   gboolean          redirect_taken;
 } McpOAuthTestBrowser;
 
 McpOAuthTestBrowser *mcp_oauth_test_browser_new    (McpAuthorization    *authorization);
 void                 mcp_oauth_test_browser_free   (McpOAuthTestBrowser *browser);
-char                *mcp_oauth_test_browser_param  (McpOAuthTestBrowser *browser,
+const char          *mcp_oauth_test_browser_param  (McpOAuthTestBrowser *browser,
                                                     const char          *name);
 
 McpCredentials      *mcp_oauth_test_sign_in        (McpAuthorization    *authorization,

@@ -257,7 +257,7 @@ test_step_up (Fixture       *fixture,
   g_assert_cmpstr (text, ==, "scope: mcp:read mcp:write");
   g_assert_cmpuint (count (fixture, "403"), ==, 1);
   g_assert_cmpuint (fixture->browser->shown, ==, 2);
-  scope = mcp_oauth_test_browser_param (fixture->browser, "scope");
+  scope = g_strdup (mcp_oauth_test_browser_param (fixture->browser, "scope"));
   g_assert_cmpstr (scope, ==, "mcp:read mcp:write");
   client_close (client);
 }
@@ -505,12 +505,13 @@ test_authorization_server_migration (Fixture       *fixture,
                                      gconstpointer  data)
 {
   g_autoptr(McpClient) client = connected_client (fixture);
-  g_autofree char *first_client = mcp_oauth_test_browser_param (fixture->browser, "client_id");
+  g_autofree char *first_client = NULL;
   g_autofree char *second_client = NULL;
   g_autofree char *issuer = NULL;
   g_autofree char *text = NULL;
   McpCredentials *credentials;
 
+  first_client = g_strdup (mcp_oauth_test_browser_param (fixture->browser, "client_id"));
   mcp_oauth_test_server_control (fixture->server,
                                  "{\"expire_access_tokens\": true, "
                                  "\"set\": {\"issuer_path\": \"/tenant2\"}}");
@@ -520,7 +521,7 @@ test_authorization_server_migration (Fixture       *fixture,
   g_assert_cmpuint (count (fixture, "POST /register"), ==, 1);
   g_assert_cmpuint (count (fixture, "POST /tenant2/register"), ==, 1);
   g_assert_cmpuint (fixture->browser->shown, ==, 2);
-  second_client = mcp_oauth_test_browser_param (fixture->browser, "client_id");
+  second_client = g_strdup (mcp_oauth_test_browser_param (fixture->browser, "client_id"));
   g_assert_cmpstr (first_client, !=, second_client);
 
   credentials = mcp_authorization_get_credentials (fixture->authorization, fixture->server->url);

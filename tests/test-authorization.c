@@ -114,8 +114,8 @@ test_sign_in (void)
 
   /* The authorization request: PKCE S256, state, resource, and the
    * loopback redirect on 127.0.0.1. */
-  redirect_uri = mcp_oauth_test_browser_param (browser, "redirect_uri");
-  challenge = mcp_oauth_test_browser_param (browser, "code_challenge");
+  redirect_uri = g_strdup (mcp_oauth_test_browser_param (browser, "redirect_uri"));
+  challenge = g_strdup (mcp_oauth_test_browser_param (browser, "code_challenge"));
   g_assert_true (g_str_has_prefix (redirect_uri, "http://127.0.0.1:"));
   g_assert_true (g_str_has_suffix (redirect_uri, "/callback"));
   g_assert_cmpuint (strlen (challenge), ==, 43);
@@ -366,7 +366,7 @@ test_cancel (void)
   mcp_authorization_sign_in_async (authorization, server->url, cancellable,
                                    mcp_test_store_result_cb, &result);
   g_assert_true (mcp_test_wait_until (has_shown, browser, 10000));
-  redirect_uri = mcp_oauth_test_browser_param (browser, "redirect_uri");
+  redirect_uri = g_strdup (mcp_oauth_test_browser_param (browser, "redirect_uri"));
   g_assert_false (port_is_closed (redirect_uri));
 
   g_idle_add (cancel_cb, cancellable);
