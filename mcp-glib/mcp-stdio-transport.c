@@ -16,11 +16,13 @@
 
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <gio/gunixinputstream.h>
 
 #include "mcp-line-reader-private.h"
+#include "mcp-spawn-helper-private.h"
 #include "mcp-source-private.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-stream-transport-private.h"
@@ -56,26 +58,26 @@
  * and the last 4 KiB are kept: when the server dies, the error says how it
  * exited and quotes that tail.
  *
- * Closing closes the server's stdin, waits up to a second for it to exit,
- * sends `SIGTERM`, waits another second and then sends `SIGKILL`. The
- * processes the server started (as `npx` does), and the ones they started,
- * get the same signals, and those still running once the server has exited
- * get `SIGTERM`, then `SIGKILL` half a second later. They are found by
- * their parent process while the server runs: a process whose parent had
- * already exited when the close began is no longer known as the server's.
- * A transport that is disposed without being closed kills the server and
- * its processes at once. If the application itself dies, the server sees
- * the end of its stdin, which is how MCP asks a server to exit.
+ * The server leads a process group of its own, so the terminal's Ctrl+C
+ * (`SIGINT`, sent to the application's group) does not stop it behind the
+ * application's back: the application decides when its servers stop. It
+ * receives no file descriptor of the application but its standard input,
+ * output and error, and those handed over with
+ * [method@Mcp.StdioTransport.take_fd]; and it starts with every signal at
+ * its default action and none blocked, whatever the application ignores or
+ * blocks.
  *
- * The server is started with `posix_spawn()` when GLib can (that is, when
- * no [property@Mcp.StdioTransport:cwd] is set), whose cost does not grow
- * with the size of the application as that of `fork()` does. Nothing is
- * set up in the child, so the server is an ordinary child process of the
- * application: it is in the application's process group, so the
- * terminal's Ctrl+C (`SIGINT`) reaches it too; it inherits the
- * application's file descriptors that are not marked `O_CLOEXEC` (GLib
- * opens all of its own with it); and, started by `posix_spawn()`, it keeps
- * ignoring the signals the application ignores, such as `SIGPIPE`.
+ * Closing closes the server's stdin, waits up to a second for it to exit,
+ * sends `SIGTERM` to the server and its process group, waits another
+ * second and then sends `SIGKILL`. Whatever is left of the group once the
+ * server has exited (daemons whose parent exited long before, say) gets
+ * `SIGTERM`, then `SIGKILL` half a second later. Processes that left the
+ * group (with `setsid()`) are found by their parent while it runs, and
+ * get the same signals. A transport that is disposed without being closed
+ * kills the server and its processes at once. If the application itself
+ * dies, the server is killed (`PR_SET_PDEATHSIG`), and the processes it
+ * started see the end of their input, which is how MCP asks a server to
+ * exit. See the [transports guide](transports.html) for the details.
  *
  * Writing to a server that has died would raise `SIGPIPE`; the first stdio
  * transport therefore sets `SIGPIPE` to be ignored if it still has its
@@ -111,6 +113,9 @@ struct _McpStdioTransport
   char              **environ_;
   char              **inherit_env;
   GHashTable         *env_overrides;
+  /* The descriptors to hand over, until the server is started. */
+  GArray             *source_fds;
+  GArray             *target_fds;
 
   McpSubprocess      *process;
   McpLineReader      *stderr_reader;
@@ -699,7 +704,13 @@ mcp_stdio_transport_open (McpTransport *transport,
 
       env = mcp_stdio_transport_build_environ (self);
       self->process = _mcp_subprocess_spawn ((const char * const *) self->argv,
-                                             (const char * const *) env, self->cwd, &error);
+                                             (const char * const *) env, self->cwd,
+                                             (int *) self->source_fds->data,
+                                             (const int *) self->target_fds->data,
+                                             self->source_fds->len, &error);
+      /* Handed over or closed, either way no longer ours. */
+      g_array_set_size (self->source_fds, 0);
+      g_array_set_size (self->target_fds, 0);
       if (self->process == NULL)
         {
           g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
@@ -811,6 +822,10 @@ mcp_stdio_transport_finalize (GObject *object)
   g_clear_pointer (&self->environ_, g_strfreev);
   g_clear_pointer (&self->inherit_env, g_strfreev);
   g_clear_pointer (&self->env_overrides, g_hash_table_unref);
+  for (guint i = 0; i < self->source_fds->len; i++)
+    close (g_array_index (self->source_fds, int, i));
+  g_clear_pointer (&self->source_fds, g_array_unref);
+  g_clear_pointer (&self->target_fds, g_array_unref);
   g_clear_pointer (&self->process, _mcp_subprocess_free);
   g_clear_object (&self->wait_cancellable);
   g_clear_error (&self->ended_error);
@@ -1013,6 +1028,8 @@ static void
 mcp_stdio_transport_init (McpStdioTransport *self)
 {
   self->env_overrides = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->source_fds = g_array_new (FALSE, FALSE, sizeof (int));
+  self->target_fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->stderr_tail = g_string_new (NULL);
   self->wait_cancellable = g_cancellable_new ();
 }
@@ -1233,6 +1250,60 @@ mcp_stdio_transport_unsetenv (McpStdioTransport *self,
   g_return_if_fail (name != NULL && *name != '\0' && strchr (name, '=') == NULL);
 
   g_hash_table_insert (self->env_overrides, g_strdup (name), NULL);
+}
+
+/**
+ * mcp_stdio_transport_take_fd:
+ * @self: a stdio transport
+ * @source_fd: a file descriptor of the application
+ * @target_fd: the number it gets in the server, 3 or more
+ *
+ * Hands a file descriptor over to the server: it will have @source_fd's
+ * file open as @target_fd. The server receives no other descriptor but
+ * its standard input, output and error.
+ *
+ * The transport takes @source_fd and closes it once the server is started
+ * (or when the transport is freed without starting one), as
+ * [method@Gio.SubprocessLauncher.take_fd] does. Call it before the
+ * transport is opened; a second descriptor for the same @target_fd
+ * replaces the first, which is closed. At most 64 descriptors can be
+ * handed over.
+ *
+ * ```c
+ * int fds[2];
+ *
+ * g_unix_open_pipe (fds, FD_CLOEXEC, NULL);
+ * // The server writes its status to descriptor 3; we read it from fds[0].
+ * mcp_stdio_transport_take_fd (transport, fds[1], 3);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_stdio_transport_take_fd (McpStdioTransport *self,
+                             int                source_fd,
+                             int                target_fd)
+{
+  g_return_if_fail (MCP_IS_STDIO_TRANSPORT (self));
+  g_return_if_fail (source_fd >= 0);
+  g_return_if_fail (target_fd > 2);
+  g_return_if_fail (self->process == NULL && self->shutdown_stage == SHUTDOWN_NONE);
+
+  for (guint i = 0; i < self->target_fds->len; i++)
+    {
+      if (g_array_index (self->target_fds, int, i) != target_fd)
+        continue;
+
+      if (g_array_index (self->source_fds, int, i) != source_fd)
+        close (g_array_index (self->source_fds, int, i));
+      g_array_index (self->source_fds, int, i) = source_fd;
+      return;
+    }
+
+  g_return_if_fail (self->source_fds->len < MCP_SPAWN_HELPER_MAX_FDS);
+
+  g_array_append_val (self->source_fds, source_fd);
+  g_array_append_val (self->target_fds, target_fd);
 }
 
 /**

@@ -16,6 +16,9 @@ typedef struct _McpSubprocess McpSubprocess;
 McpSubprocess *_mcp_subprocess_spawn          (const char * const  *argv,
                                                const char * const  *envp,
                                                const char          *cwd,
+                                               int                 *source_fds,
+                                               const int           *target_fds,
+                                               guint                n_fds,
                                                GError             **error);
 void           _mcp_subprocess_free           (McpSubprocess       *self);
 GSubprocess   *_mcp_subprocess_get_subprocess (McpSubprocess       *self);

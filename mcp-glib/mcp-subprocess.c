@@ -10,6 +10,17 @@
  * sequence); this file knows how to reach the processes, and never
  * signals one that is not the server's, even when its pid was given to
  * another process since.
+ *
+ * The server is started as the leader of a process group of its own, with
+ * PR_SET_PDEATHSIG, every signal at its default action, and no descriptor
+ * but its three pipes and those the application hands over. GLib can do
+ * none of that on its posix_spawn() path, so the server is started through
+ * a small helper program that does it and then executes the server
+ * (mcp-spawn-helper.c); without the helper, through GLib's fork() path and
+ * a child setup function that does the same. The group reaches every
+ * process the server starts and that stays in it, daemons whose parent has
+ * exited included; the processes that leave it (setsid()) are looked for
+ * through /proc as well, from parent to child, while their parents run.
  */
 
 #include "config.h"
@@ -20,9 +31,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <glib/gi18n-lib.h>
+#include <glib-unix.h>
+
+#include "mcp-spawn-helper-private.h"
 #include "mcp-subprocess-private.h"
 
 /* A process of the server, or one it started, directly or not. The start
@@ -38,15 +54,19 @@ struct _McpSubprocess
   GSubprocess *subprocess;
   char        *program;
   ProcessId    server;
+  /* The server's process group, whose id is the server's pid. */
+  GPid         group;
+  /* The processes it started that were found from parent to child. */
   GArray      *descendants;
   guint        exited : 1;
+  guint        group_gone : 1;
 };
-
 
 typedef struct
 {
   ProcessId id;
   GPid      ppid;
+  GPid      group;
   char      state;
   guint     n_threads;
 } ProcessInfo;
@@ -77,10 +97,11 @@ read_process_info (int          dir_fd,
     return FALSE;
   buf[len] = '\0';
 
-  /* "PID (NAME) STATE PPID …": the name may contain anything, spaces and
-   * parentheses included, so it ends at the last ')'. The fields after it
-   * are numbered from 3, the state, to 22, the start time (in clock ticks
-   * since boot), which is fields[19]; field 20 is the number of threads. */
+  /* "PID (NAME) STATE PPID PGRP …": the name may contain anything, spaces
+   * and parentheses included, so it ends at the last ')'. The fields after
+   * it are numbered from 3, the state, to 22, the start time (in clock
+   * ticks since boot), which is fields[19]; field 20 is the number of
+   * threads. */
   end = strrchr (buf, ')');
   if (end == NULL)
     return FALSE;
@@ -96,6 +117,7 @@ read_process_info (int          dir_fd,
   info->id.pid = atoi (buf);
   info->id.start_time = g_ascii_strtoull (fields[19], NULL, 10);
   info->ppid = atoi (fields[1]);
+  info->group = atoi (fields[2]);
   info->state = fields[0][0];
   info->n_threads = atoi (fields[17]);
 
@@ -338,11 +360,11 @@ record_descendants_by_parent (McpSubprocess *self)
   while (grew);
 }
 
-/* Records the processes the server started, directly or not, so as to
- * stop them with it. This only works while the server runs: when a
- * process exits, its children are adopted by a subreaper or by init and
- * no longer lead back to it. (The server has no process group of its own
- * to signal instead: see _mcp_subprocess_spawn().) */
+/* Records the processes the server started, directly or not, that left
+ * its process group, so as to stop them with it. This only works while
+ * the server runs: when a process exits, its children are adopted by a
+ * subreaper or by init and no longer lead back to it. Those that stay in
+ * the group need no search: the group is signalled as a whole. */
 void
 _mcp_subprocess_record (McpSubprocess *self)
 {
@@ -367,8 +389,81 @@ _mcp_subprocess_record (McpSubprocess *self)
     record_descendants_by_parent (self);
 }
 
-/* Forgets the recorded descendants that are gone; tells whether any is
- * left. */
+/* Whether a process of the group is still running, zombies aside: they
+ * are gone, only not reaped yet, and the group lives on with them. */
+static gboolean
+group_has_running_member (McpSubprocess *self)
+{
+  struct dirent *entry;
+  gboolean found = FALSE;
+  DIR *proc;
+
+  proc = opendir ("/proc");
+  if (proc == NULL)
+    return TRUE;
+
+  while (!found && (entry = readdir (proc)) != NULL)
+    {
+      char path[sizeof entry->d_name + sizeof "/stat"];
+      ProcessInfo info;
+
+      if (!g_ascii_isdigit (entry->d_name[0]))
+        continue;
+
+      g_snprintf (path, sizeof path, "%s/stat", entry->d_name);
+      found = read_process_info (dirfd (proc), path, &info) && info.group == self->group &&
+              info.state != 'Z' && info.state != 'X';
+    }
+  closedir (proc);
+
+  return found;
+}
+
+/* Whether the server's process group still has processes, once the server
+ * has exited: its daemons, say, whose parent exited long before.
+ *
+ * A group id is a pid, and the kernel gives it out again once no process
+ * uses it as a pid or a group id any more. The group is therefore only
+ * ours until it is seen empty, and is never signalled after that. The
+ * kernel allocates pids in turn, so that a number freed comes back only
+ * once all the others have been used: the group, which was known to live
+ * (its leader ran, or it was seen with a process) at most the
+ * time of one step of the shutdown sequence earlier, cannot have become
+ * another in between. */
+static gboolean
+group_is_running (McpSubprocess *self)
+{
+  if (self->group_gone)
+    return FALSE;
+
+  if (!self->exited)
+    return TRUE;
+
+  if (kill (-self->group, 0) != 0 && errno == ESRCH)
+    {
+      self->group_gone = TRUE;
+      return FALSE;
+    }
+
+  /* Something holds the group id: a process, or only zombies. */
+  return group_has_running_member (self);
+}
+
+static void
+signal_group (McpSubprocess *self,
+              int            signum)
+{
+  if (self->group_gone || self->group <= 1)
+    return;
+
+  g_debug ("Sending signal %d to the process group of the server “%s”", signum, self->program);
+
+  if (kill (-self->group, signum) != 0 && errno == ESRCH)
+    self->group_gone = TRUE;
+}
+
+/* Forgets the recorded descendants that are gone; tells whether any
+ * process of the server's but the server itself is left. */
 gboolean
 _mcp_subprocess_others_running (McpSubprocess *self)
 {
@@ -376,9 +471,25 @@ _mcp_subprocess_others_running (McpSubprocess *self)
     if (!process_is_running (&g_array_index (self->descendants, ProcessId, i)))
       g_array_remove_index_fast (self->descendants, i--);
 
-  return self->descendants->len > 0;
+  return self->descendants->len > 0 || group_is_running (self);
 }
 
+static void
+signal_descendants (McpSubprocess *self,
+                    int            signum)
+{
+  if (self->descendants->len == 0)
+    return;
+
+  g_debug ("Sending signal %d to %u processes that left the group of the server “%s”",
+           signum, self->descendants->len, self->program);
+
+  for (guint i = 0; i < self->descendants->len; i++)
+    signal_process (&g_array_index (self->descendants, ProcessId, i), signum);
+}
+
+/* Signals what is left once the server itself has exited: its group, and
+ * the processes found outside it. */
 void
 _mcp_subprocess_signal_others (McpSubprocess *self,
                                int            signum)
@@ -386,15 +497,13 @@ _mcp_subprocess_signal_others (McpSubprocess *self,
   if (!_mcp_subprocess_others_running (self))
     return;
 
-  g_debug ("Sending signal %d to %u processes started by the server “%s”",
-           signum, self->descendants->len, self->program);
-
-  for (guint i = 0; i < self->descendants->len; i++)
-    signal_process (&g_array_index (self->descendants, ProcessId, i), signum);
+  signal_group (self, signum);
+  signal_descendants (self, signum);
 }
 
-/* Signals the server and the processes it started, looked for first:
- * once the server is gone, they cannot be found any more. */
+/* Signals the server, its group and the processes it started outside the
+ * group, looked for first: once the server is gone, they cannot be found
+ * any more. */
 void
 _mcp_subprocess_signal (McpSubprocess *self,
                         int            signum)
@@ -427,33 +536,251 @@ _mcp_subprocess_kill (McpSubprocess *self)
   _mcp_subprocess_signal_others (self, SIGKILL);
 }
 
-/* GLib uses posix_spawn(), whose cost does not grow with the size of the
- * application as fork() does, only without a child setup function and
- * without closing descriptors in the child (and without a working
- * directory). Hence no process group of our own (_mcp_subprocess_record()
- * finds the server's processes instead) and no PR_SET_PDEATHSIG, and the
- * descriptors opened without O_CLOEXEC are inherited: GLib opens all of
- * its own with it. */
-McpSubprocess *
-_mcp_subprocess_spawn (const char * const  *argv,
-                       const char * const  *envp,
-                       const char          *cwd,
-                       GError             **error)
+/* Starting the server */
+
+/* Runs in the child between fork() and exec() when the helper is missing:
+ * only async-signal-safe calls. GLib has closed the descriptors by then. */
+static void
+child_setup (gpointer user_data)
 {
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) subprocess = NULL;
-  McpSubprocess *self;
-  const char *identifier;
+  pid_t parent = GPOINTER_TO_INT (user_data);
+
+  setpgid (0, 0);
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid () != parent)
+    _exit (127);
+  _mcp_spawn_reset_signals ();
+}
+
+static GSubprocessLauncher *
+new_launcher (GSubprocessFlags     flags,
+              const char * const  *envp,
+              int                 *source_fds,
+              const int           *target_fds,
+              guint                n_fds)
+{
+  GSubprocessLauncher *launcher;
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
                                         G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                         G_SUBPROCESS_FLAGS_STDERR_PIPE |
-                                        G_SUBPROCESS_FLAGS_INHERIT_FDS);
+                                        flags);
   g_subprocess_launcher_set_environ (launcher, (char **) envp);
+
+  /* The launcher closes them when it is freed. */
+  for (guint i = 0; i < n_fds; i++)
+    {
+      g_subprocess_launcher_take_fd (launcher, source_fds[i], target_fds[i]);
+      source_fds[i] = -1;
+    }
+
+  return launcher;
+}
+
+static GSubprocess *
+spawn_with_fork (const char * const  *argv,
+                 const char * const  *envp,
+                 const char          *cwd,
+                 int                 *source_fds,
+                 const int           *target_fds,
+                 guint                n_fds,
+                 GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = new_launcher (0, envp, source_fds, target_fds, n_fds);
+
+  g_subprocess_launcher_set_child_setup (launcher, child_setup,
+                                         GINT_TO_POINTER (getpid ()), NULL);
   if (cwd != NULL)
     g_subprocess_launcher_set_cwd (launcher, cwd);
 
-  subprocess = g_subprocess_launcher_spawnv (launcher, argv, error);
+  return g_subprocess_launcher_spawnv (launcher, argv, error);
+}
+
+static GSpawnError
+spawn_error_code (int error_number)
+{
+  switch (error_number)
+    {
+    case ENOENT:
+      return G_SPAWN_ERROR_NOENT;
+    case EACCES:
+      return G_SPAWN_ERROR_ACCES;
+    case ENOEXEC:
+      return G_SPAWN_ERROR_NOEXEC;
+    case ENOMEM:
+      return G_SPAWN_ERROR_NOMEM;
+    case ENOTDIR:
+      return G_SPAWN_ERROR_NOTDIR;
+    default:
+      return G_SPAWN_ERROR_FAILED;
+    }
+}
+
+/* Waits until the helper has executed the server (its end of the pipe is
+ * closed on exec) or reports why it could not. The helper only runs a
+ * few system calls before that, so this is as brief as GLib's own wait
+ * for the exec of a child. */
+static gboolean
+read_report (int          fd,
+             const char  *program,
+             const char  *cwd,
+             GError     **error)
+{
+  int report[2];
+  gsize got = 0;
+
+  while (got < sizeof report)
+    {
+      gssize n = read (fd, (char *) report + got, sizeof report - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += n;
+    }
+
+  /* Nothing: the server runs (or the helper was killed, which its exit
+   * status will tell). */
+  if (got < sizeof report)
+    return TRUE;
+
+  switch (report[0])
+    {
+    case MCP_SPAWN_STEP_CHDIR:
+      g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_CHDIR,
+                   _("Failed to change to directory “%s” (%s)"),
+                   cwd, g_strerror (report[1]));
+      break;
+
+    case MCP_SPAWN_STEP_EXEC:
+      g_set_error (error, G_SPAWN_ERROR, spawn_error_code (report[1]),
+                   _("Failed to execute child process “%s” (%s)"),
+                   program, g_strerror (report[1]));
+      break;
+
+    case MCP_SPAWN_STEP_SETUP:
+    default:
+      g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_FAILED,
+                   _("Failed to set up child process (%s)"),
+                   g_strerror (report[1]));
+      break;
+    }
+
+  return FALSE;
+}
+
+static GSubprocess *
+spawn_with_helper (const char          *helper,
+                   const char * const  *argv,
+                   const char * const  *envp,
+                   const char          *cwd,
+                   int                 *source_fds,
+                   const int           *target_fds,
+                   guint                n_fds,
+                   GError             **error)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) subprocess = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_autoptr(GString) keep = g_string_new (NULL);
+  g_autofree char *program = NULL;
+  g_autofree char *parent = NULL;
+  g_autofree char *report_target = NULL;
+  g_auto(GStrv) helper_argv = NULL;
+  int report[2];
+  int report_fd = 3;
+  gboolean ok;
+
+  /* Looked up in the application's PATH, as GLib does. */
+  if (strchr (argv[0], '/') != NULL)
+    program = g_strdup (argv[0]);
+  else if ((program = g_find_program_in_path (argv[0])) == NULL)
+    {
+      g_set_error (error, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT,
+                   _("Failed to execute child process “%s” (%s)"),
+                   argv[0], g_strerror (ENOENT));
+      return NULL;
+    }
+
+  for (guint i = 0; i < n_fds; i++)
+    {
+      g_string_append_printf (keep, "%s%d", i > 0 ? "," : "", target_fds[i]);
+      report_fd = MAX (report_fd, target_fds[i] + 1);
+    }
+
+  if (!g_unix_open_pipe (report, FD_CLOEXEC, error))
+    return NULL;
+
+  parent = g_strdup_printf ("%d", (int) getpid ());
+  report_target = g_strdup_printf ("%d", report_fd);
+  builder = g_strv_builder_new ();
+  g_strv_builder_add_many (builder, helper, parent, report_target, keep->str,
+                           cwd != NULL ? cwd : "", program, NULL);
+  g_strv_builder_addv (builder, (const char **) argv);
+  helper_argv = g_strv_builder_end (builder);
+
+  /* With descriptors inherited, no working directory and no child setup,
+   * GLib takes its posix_spawn() path; the helper closes the descriptors. */
+  launcher = new_launcher (G_SUBPROCESS_FLAGS_INHERIT_FDS, envp, source_fds, target_fds, n_fds);
+  g_subprocess_launcher_take_fd (launcher, report[1], report_fd);
+
+  subprocess = g_subprocess_launcher_spawnv (launcher, (const char * const *) helper_argv, error);
+
+  /* Our copy of the pipe's writing end goes with the launcher: only the
+   * helper's remains. */
+  g_clear_object (&launcher);
+
+  ok = subprocess != NULL && read_report (report[0], argv[0], cwd, error);
+  close (report[0]);
+
+  return ok ? g_steal_pointer (&subprocess) : NULL;
+}
+
+/* The helper program, unless its use is turned off: the variable set to
+ * an empty string starts servers through fork(), the fallback. */
+static const char *
+find_helper (void)
+{
+  const char *helper = g_getenv ("MCP_GLIB_SPAWN_HELPER");
+
+  if (helper == NULL)
+    helper = MCP_SPAWN_HELPER;
+
+  if (*helper == '\0' || access (helper, X_OK) != 0)
+    return NULL;
+
+  return helper;
+}
+
+/* Starts the server. It takes @source_fds, which are closed in any case. */
+McpSubprocess *
+_mcp_subprocess_spawn (const char * const  *argv,
+                       const char * const  *envp,
+                       const char          *cwd,
+                       int                 *source_fds,
+                       const int           *target_fds,
+                       guint                n_fds,
+                       GError             **error)
+{
+  g_autoptr(GSubprocess) subprocess = NULL;
+  McpSubprocess *self;
+  const char *identifier;
+  const char *helper;
+
+  g_return_val_if_fail (n_fds <= MCP_SPAWN_HELPER_MAX_FDS, NULL);
+
+  helper = find_helper ();
+  if (helper != NULL)
+    subprocess = spawn_with_helper (helper, argv, envp, cwd, source_fds, target_fds, n_fds,
+                                    error);
+  else
+    subprocess = spawn_with_fork (argv, envp, cwd, source_fds, target_fds, n_fds, error);
+
+  for (guint i = 0; i < n_fds; i++)
+    if (source_fds[i] >= 0)
+      close (source_fds[i]);
+
   if (subprocess == NULL)
     return NULL;
 
@@ -466,6 +793,11 @@ _mcp_subprocess_spawn (const char * const  *argv,
    * already be gone, and then there is nothing to signal. */
   identifier = g_subprocess_get_identifier (self->subprocess);
   self->server.pid = identifier != NULL ? atoi (identifier) : 0;
+  self->group = self->server.pid;
+  self->group_gone = self->group <= 1;
+
+  g_debug ("Started the server “%s” as process %d, %s", self->program, (int) self->server.pid,
+           helper != NULL ? "through the spawn helper" : "with fork ()");
 
   return self;
 }
@@ -491,7 +823,8 @@ _mcp_subprocess_get_pid (McpSubprocess *self)
   return self->server.pid;
 }
 
-/* The server has exited and been reaped: its pid may be another's now. */
+/* The server has exited and been reaped: its pid may be another's now,
+ * but its group lives on as long as a process is in it. */
 void
 _mcp_subprocess_set_exited (McpSubprocess *self)
 {

@@ -69,7 +69,8 @@ def ensure_build(builddir):
                         'the numbers will be pessimistic for mcp-glib')
     log(f'Building in {builddir}')
     subprocess.run(['ninja', '-C', builddir, 'tests/bench/mcp-bench',
-                    'tests/bench/bench-echo-server'], check=True, stdout=subprocess.DEVNULL)
+                    'tests/bench/bench-echo-server', 'mcp-glib/mcp-spawn-helper'],
+                   check=True, stdout=subprocess.DEVNULL)
 
 
 class Runner:
@@ -79,6 +80,8 @@ class Runner:
         self.node = node
         self.scale = scale
         self.env = {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+        # Uninstalled, the library finds its spawn helper through this.
+        self.env['MCP_GLIB_SPAWN_HELPER'] = os.path.join(builddir, 'mcp-glib', 'mcp-spawn-helper')
         self.failures = []
 
     def counts(self, workload):

@@ -1,0 +1,646 @@
+/* test-faults.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* Lifecycle and faults: what a stdio server is started with and what is
+ * left of it afterwards, against the scripted server mcp-test-server. A
+ * server leads a process group of its own, gets no descriptor of the
+ * application but those handed over, starts with every signal at its
+ * default action, and dies with the application; none of its processes
+ * survives the connection: children, daemons whose parent exited,
+ * processes that left the group.
+ *
+ * The program runs twice (see meson.build): with the spawn helper, and
+ * with MCP_GLIB_SPAWN_HELPER empty, through fork (), the fallback.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib-unix.h>
+#include <glib/gstdio.h>
+#include <mcp-glib/mcp-glib.h>
+
+#include "mcp-test-util.h"
+
+#define PROCESS_GONE_TIMEOUT_MS 5000
+
+static char *server_path;
+
+/* Processes the server left behind, orphaned and adopted by this
+ * program, a child subreaper: reaped here, since not every init reaps
+ * orphans and a zombie looks alive to kill (). */
+static GArray *adopted_pids;
+
+/* ------------------------------------------------------------------------
+ * Processes
+ * ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  GPid  pid;
+  GPid  ppid;
+  GPid  group;
+  char  state;
+} ProcessInfo;
+
+static gboolean
+read_process_info (GPid         pid,
+                   ProcessInfo *info)
+{
+  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
+  g_autofree char *contents = NULL;
+  g_auto(GStrv) fields = NULL;
+  const char *end;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL) ||
+      (end = strrchr (contents, ')')) == NULL)
+    return FALSE;
+
+  /* After the name: state, ppid, pgrp, … */
+  fields = g_strsplit (end + 2, " ", 4);
+  if (g_strv_length (fields) < 4)
+    return FALSE;
+
+  info->pid = pid;
+  info->state = fields[0][0];
+  info->ppid = atoi (fields[1]);
+  info->group = atoi (fields[2]);
+
+  return TRUE;
+}
+
+static gboolean
+reap_adopted_cb (gpointer user_data)
+{
+  for (guint i = 0; i < adopted_pids->len; i++)
+    {
+      pid_t pid = g_array_index (adopted_pids, pid_t, i);
+
+      /* Only these pids: a server is GSubprocess's to reap. */
+      if (waitpid (pid, NULL, WNOHANG) == pid)
+        g_array_remove_index_fast (adopted_pids, i--);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+adopt (GPid pid)
+{
+  g_array_append_val (adopted_pids, pid);
+}
+
+/* Gone, or a zombie nobody reaped yet. */
+static gboolean
+process_is_gone (gpointer data)
+{
+  ProcessInfo info;
+
+  return !read_process_info (GPOINTER_TO_INT (data), &info) ||
+         info.state == 'Z' || info.state == 'X';
+}
+
+static void
+assert_process_gone (GPid pid)
+{
+  gboolean gone;
+
+  g_assert_cmpint (pid, >, 1);
+
+  gone = mcp_test_wait_until (process_is_gone, GINT_TO_POINTER (pid), PROCESS_GONE_TIMEOUT_MS);
+  if (!gone)
+    {
+      g_test_message ("Process %d is still alive after %u ms; killing it", (int) pid,
+                      PROCESS_GONE_TIMEOUT_MS);
+      kill (pid, SIGKILL);
+    }
+  g_assert_true (gone);
+}
+
+static void
+assert_process_alive (GPid pid)
+{
+  g_assert_false (process_is_gone (GINT_TO_POINTER (pid)));
+}
+
+/* How many running processes are in the process group @group. */
+static guint
+count_group (GPid group)
+{
+  g_autoptr(GDir) proc = g_dir_open ("/proc", 0, NULL);
+  const char *name;
+  guint count = 0;
+
+  g_assert_nonnull (proc);
+  while ((name = g_dir_read_name (proc)) != NULL)
+    {
+      ProcessInfo info;
+
+      if (g_ascii_isdigit (name[0]) && read_process_info (atoi (name), &info) &&
+          info.group == group && info.state != 'Z' && info.state != 'X')
+        count++;
+    }
+
+  return count;
+}
+
+static gboolean
+group_is_empty (gpointer data)
+{
+  return count_group (GPOINTER_TO_INT (data)) == 0;
+}
+
+static void
+assert_group_empty (GPid group)
+{
+  gboolean empty = mcp_test_wait_until (group_is_empty, GINT_TO_POINTER (group),
+                                        PROCESS_GONE_TIMEOUT_MS);
+
+  if (!empty)
+    {
+      g_test_message ("Process group %d still has %u processes; killing them", (int) group,
+                      count_group (group));
+      kill (-group, SIGKILL);
+    }
+  g_assert_true (empty);
+}
+
+/* ------------------------------------------------------------------------
+ * The test server
+ * ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  McpStdioTransport *transport;
+  McpClient         *client;
+  GPid               pid;
+} Server;
+
+static void
+on_subprocess_notify (McpStdioTransport *transport,
+                      GParamSpec        *pspec,
+                      Server            *server)
+{
+  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
+  const char *identifier;
+
+  /* Noted at spawn time: once the process is reaped it has no id. */
+  if (subprocess != NULL && (identifier = g_subprocess_get_identifier (subprocess)) != NULL)
+    server->pid = atoi (identifier);
+}
+
+/* Creates a client for the test server started with the given arguments,
+ * without connecting it. */
+static Server *
+server_new (const char *first_arg,
+            ...)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) argv = NULL;
+  Server *server = g_new0 (Server, 1);
+  va_list args;
+
+  g_strv_builder_add (builder, server_path);
+  va_start (args, first_arg);
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_strv_builder_add (builder, arg);
+  va_end (args);
+  argv = g_strv_builder_end (builder);
+
+  server->transport = mcp_stdio_transport_new ((const char * const *) argv);
+  g_signal_connect (server->transport, "notify::subprocess",
+                    G_CALLBACK (on_subprocess_notify), server);
+  server->client = mcp_client_new (MCP_TRANSPORT (server->transport));
+
+  return server;
+}
+
+static void
+server_connect (Server *server)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
+  mcp_client_connect_finish (server->client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (server->pid, >, 1);
+}
+
+static void
+server_free (Server *server)
+{
+  g_signal_handlers_disconnect_by_func (server->transport, on_subprocess_notify, server);
+  g_clear_object (&server->client);
+  g_clear_object (&server->transport);
+  g_free (server);
+}
+
+static void
+close_client (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "close");
+  mcp_client_close_finish (client, result, &error);
+  g_assert_no_error (error);
+}
+
+/* Closes the client and checks that nothing of the server is left. */
+static void
+server_close (Server *server)
+{
+  GPid pid = server->pid;
+
+  close_client (server->client);
+  server_free (server);
+  assert_process_gone (pid);
+  assert_group_empty (pid);
+}
+
+/* Has the server leave processes behind (see its spawn-grandchild tool);
+ * returns their pids, all adopted. */
+static GArray *
+spawn_descendants (Server     *server,
+                   const char *arguments)
+{
+  g_autoptr(JsonObject) structured = mcp_test_call_tool_structured (server->client,
+                                                                    "spawn-grandchild",
+                                                                    arguments);
+  JsonArray *array = json_object_get_array_member (structured, "pids");
+  GArray *pids = g_array_new (FALSE, FALSE, sizeof (GPid));
+
+  g_assert_nonnull (array);
+  g_assert_cmpuint (json_array_get_length (array), >, 0);
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      GPid pid = json_array_get_int_element (array, i);
+
+      assert_process_alive (pid);
+      g_assert_cmpint (pid, !=, server->pid);
+      adopt (pid);
+      g_array_append_val (pids, pid);
+    }
+
+  return pids;
+}
+
+static void
+assert_processes_gone (GArray *pids)
+{
+  for (guint i = 0; i < pids->len; i++)
+    assert_process_gone (g_array_index (pids, GPid, i));
+}
+
+/* ------------------------------------------------------------------------
+ * Process group
+ * ------------------------------------------------------------------------ */
+
+/* The server leads a group of its own, not ours: a terminal's Ctrl+C,
+ * which goes to our group, does not reach it. */
+static void
+test_process_group (void)
+{
+  Server *server = server_new (NULL);
+  ProcessInfo info;
+
+  server_connect (server);
+  g_assert_true (read_process_info (server->pid, &info));
+  g_assert_cmpint (info.group, ==, server->pid);
+  g_assert_cmpint (info.group, !=, getpgrp ());
+  g_assert_cmpint (getsid (server->pid), ==, getsid (0));
+
+  server_close (server);
+}
+
+/* A daemon: its parent exited at once, so no parent leads back to the
+ * server; it is in the server's group, and dies with it. */
+static void
+test_daemon (void)
+{
+  const char *modes[][2] = {
+    /* The server exits on EOF; the daemon ignores nothing. */
+    { NULL, NULL },
+    /* Both ignore the end of their input and SIGTERM. */
+    { "--ignore-eof", "--ignore-term" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    {
+      g_autoptr(GArray) daemons = NULL;
+      Server *server = server_new (modes[i][0], modes[i][1], NULL);
+      ProcessInfo info;
+
+      server_connect (server);
+      daemons = spawn_descendants (server, "{\"detach\":true,\"depth\":2}");
+      g_assert_true (read_process_info (g_array_index (daemons, GPid, 0), &info));
+      g_assert_cmpint (info.ppid, !=, server->pid);
+      g_assert_cmpint (info.group, ==, server->pid);
+
+      server_close (server);
+      assert_processes_gone (daemons);
+    }
+}
+
+/* The server exits by itself and leaves a daemon: the group is stopped
+ * when the end of the connection is noticed, its leader long gone. */
+static void
+test_daemon_of_dead_server (void)
+{
+  g_autoptr(GArray) daemons = NULL;
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server = server_new ("--ignore-term", NULL);
+  GPid pid;
+
+  server_connect (server);
+  pid = server->pid;
+  daemons = spawn_descendants (server, "{\"detach\":true}");
+
+  result = mcp_test_call_tool (server->client, "crash", "{\"status\":3}", NULL, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+  assert_processes_gone (daemons);
+  assert_group_empty (pid);
+
+  close_client (server->client);
+  server_free (server);
+}
+
+/* A process that left the group (setsid ()) is still found, from parent
+ * to child, and stopped. */
+static void
+test_left_group (void)
+{
+  g_autoptr(GArray) leavers = NULL;
+  Server *server = server_new ("--ignore-eof", NULL);
+  ProcessInfo info;
+
+  server_connect (server);
+  leavers = spawn_descendants (server, "{\"setsid\":true,\"depth\":2}");
+  g_assert_true (read_process_info (g_array_index (leavers, GPid, 0), &info));
+  g_assert_cmpint (info.group, !=, server->pid);
+
+  server_close (server);
+  assert_processes_gone (leavers);
+}
+
+/* Dropped without a close: everything is killed at once. */
+static void
+test_dispose (void)
+{
+  g_autoptr(GArray) daemons = NULL;
+  Server *server = server_new ("--ignore-eof", "--ignore-term", NULL);
+  GPid pid;
+
+  server_connect (server);
+  pid = server->pid;
+  daemons = spawn_descendants (server, "{\"detach\":true}");
+
+  server_free (server);
+  assert_process_gone (pid);
+  assert_processes_gone (daemons);
+  assert_group_empty (pid);
+}
+
+/* The application dies without closing anything: the server, which
+ * ignores the end of its input and SIGTERM, is killed with it
+ * (PR_SET_PDEATHSIG). */
+static char *
+parent_death_file (GPid test_pid)
+{
+  g_autofree char *name = g_strdup_printf ("mcp-test-faults-%d.pid", (int) test_pid);
+
+  return g_build_filename (g_get_tmp_dir (), name, NULL);
+}
+
+static void
+test_application_dies (void)
+{
+  g_autofree char *file = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+
+  if (g_test_subprocess ())
+    {
+      Server *server = server_new ("--ignore-eof", "--ignore-term", NULL);
+      g_autofree char *text = NULL;
+
+      server_connect (server);
+      text = g_strdup_printf ("%d", (int) server->pid);
+      file = parent_death_file (getppid ());
+      g_file_set_contents (file, text, -1, &error);
+      g_assert_no_error (error);
+      raise (SIGKILL);
+    }
+
+  file = parent_death_file (getpid ());
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+
+  g_file_get_contents (file, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_unlink (file);
+  pid = atoi (contents);
+
+  /* Orphaned, it is ours to reap. */
+  adopt (pid);
+  assert_process_gone (pid);
+}
+
+/* ------------------------------------------------------------------------
+ * What a server starts with
+ * ------------------------------------------------------------------------ */
+
+static JsonObject *
+start_state (Server *server)
+{
+  return mcp_test_call_tool_structured (server->client, "start-state", NULL);
+}
+
+static void
+assert_fds (JsonObject *state,
+            const char *expected)
+{
+  mcp_test_assert_json_equal (json_object_get_member (state, "fds"), expected);
+}
+
+/* A descriptor the application opened without O_CLOEXEC (or inherited)
+ * does not reach a server. */
+static void
+test_no_descriptors (void)
+{
+  g_autoptr(JsonObject) state = NULL;
+  Server *server = server_new (NULL);
+  int pipe_fds[2];
+  int file_fd;
+
+  file_fd = open ("/dev/null", O_RDONLY);
+  g_assert_cmpint (file_fd, >, 2);
+  g_assert_cmpint (pipe (pipe_fds), ==, 0);
+
+  server_connect (server);
+  state = start_state (server);
+  assert_fds (state, "[0, 1, 2]");
+  server_close (server);
+
+  close (file_fd);
+  close (pipe_fds[0]);
+  close (pipe_fds[1]);
+}
+
+/* Descriptors handed over arrive under the numbers asked for, and
+ * nothing else does. */
+static void
+test_take_fd (void)
+{
+  g_autoptr(JsonObject) state = NULL;
+  g_autofree char *text = NULL;
+  Server *server = server_new (NULL);
+  int first[2], second[2];
+  char buffer[16] = "";
+  int stray = open ("/dev/null", O_RDONLY);
+
+  g_assert_cmpint (stray, >, 2);
+  g_assert_true (g_unix_open_pipe (first, FD_CLOEXEC, NULL));
+  g_assert_true (g_unix_open_pipe (second, FD_CLOEXEC, NULL));
+
+  /* The second one for 7 replaces the first, which is closed. */
+  mcp_stdio_transport_take_fd (server->transport, first[1], 7);
+  mcp_stdio_transport_take_fd (server->transport, second[1], 7);
+  mcp_stdio_transport_take_fd (server->transport, open ("/dev/null", O_RDONLY), 3);
+  g_assert_cmpint (read (first[0], buffer, sizeof buffer), ==, 0);
+
+  server_connect (server);
+  state = start_state (server);
+  assert_fds (state, "[0, 1, 2, 3, 7]");
+
+  /* Handed over: the application's copy is closed, the server's works. */
+  g_assert_cmpint (fcntl (second[1], F_GETFD), ==, -1);
+  text = mcp_test_call_tool_text (server->client, "write-fd", "{\"fd\":7,\"text\":\"over\"}");
+  g_assert_cmpstr (text, ==, "written");
+  g_assert_cmpint (read (second[0], buffer, sizeof buffer - 1), ==, 4);
+  g_assert_cmpstr (buffer, ==, "over");
+
+  server_close (server);
+  close (first[0]);
+  close (second[0]);
+  close (stray);
+}
+
+/* A descriptor handed over to a transport that never starts a server is
+ * closed with it. */
+static void
+test_take_fd_unused (void)
+{
+  const char *argv[] = { "unused", NULL };
+  McpStdioTransport *transport = mcp_stdio_transport_new (argv);
+  int fds[2];
+  char byte;
+
+  g_assert_true (g_unix_open_pipe (fds, FD_CLOEXEC, NULL));
+  mcp_stdio_transport_take_fd (transport, fds[1], 3);
+  g_object_unref (transport);
+  g_assert_cmpint (read (fds[0], &byte, 1), ==, 0);
+  close (fds[0]);
+}
+
+/* The server does not ignore or block what the application does. */
+static void
+test_signals (void)
+{
+  g_autoptr(JsonObject) state = NULL;
+  Server *server = server_new (NULL);
+  sigset_t block, old_mask;
+  struct sigaction ignore = { .sa_handler = SIG_IGN }, old_hup;
+
+  sigemptyset (&block);
+  sigaddset (&block, SIGUSR2);
+  g_assert_cmpint (sigprocmask (SIG_BLOCK, &block, &old_mask), ==, 0);
+  g_assert_cmpint (sigaction (SIGHUP, &ignore, &old_hup), ==, 0);
+
+  server_connect (server);
+  state = start_state (server);
+  g_assert_cmpstr (mcp_test_lookup_string (state, "ignored"), ==, "0000000000000000");
+  g_assert_cmpstr (mcp_test_lookup_string (state, "blocked"), ==, "0000000000000000");
+  server_close (server);
+
+  sigaction (SIGHUP, &old_hup, NULL);
+  sigprocmask (SIG_SETMASK, &old_mask, NULL);
+}
+
+/* A program that cannot be run fails the connect at once, with the
+ * reason. */
+static void
+test_missing_program (void)
+{
+  const char *argv[] = { "mcp-glib-test-no-such-program", NULL };
+  g_autoptr(McpStdioTransport) transport = mcp_stdio_transport_new (argv);
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "mcp-glib-test-no-such-program"));
+  g_assert_nonnull (strstr (error->message, g_strerror (ENOENT)));
+}
+
+/* ------------------------------------------------------------------------ */
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *helper = g_getenv ("MCP_GLIB_SPAWN_HELPER");
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  mcp_test_init ();
+
+  /* The run that means to test the helper must really use it. */
+  if (helper != NULL && *helper != '\0')
+    g_assert_true (g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE));
+
+  server_path = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
+  adopted_pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
+  g_assert_cmpint (prctl (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), ==, 0);
+  g_timeout_add (20, reap_adopted_cb, NULL);
+
+  g_test_add_func ("/Mcp/Faults/process-group", test_process_group);
+  g_test_add_func ("/Mcp/Faults/daemon", test_daemon);
+  g_test_add_func ("/Mcp/Faults/daemon-of-dead-server", test_daemon_of_dead_server);
+  g_test_add_func ("/Mcp/Faults/left-group", test_left_group);
+  g_test_add_func ("/Mcp/Faults/dispose", test_dispose);
+  g_test_add_func ("/Mcp/Faults/application-dies", test_application_dies);
+  g_test_add_func ("/Mcp/Faults/no-descriptors", test_no_descriptors);
+  g_test_add_func ("/Mcp/Faults/take-fd", test_take_fd);
+  g_test_add_func ("/Mcp/Faults/take-fd-unused", test_take_fd_unused);
+  g_test_add_func ("/Mcp/Faults/signals", test_signals);
+  g_test_add_func ("/Mcp/Faults/missing-program", test_missing_program);
+
+  status = g_test_run ();
+
+  g_clear_pointer (&adopted_pids, g_array_unref);
+  g_free (server_path);
+
+  return status;
+}
