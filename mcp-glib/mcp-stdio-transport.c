@@ -438,10 +438,8 @@ finish_dying (McpStdioTransport *self)
 
   g_debug ("%s", error->message);
 
-  g_object_ref (self);
+  /* Which stops the server: see mcp_stdio_transport_closed(). */
   mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
-  start_shutdown (self);
-  g_object_unref (self);
 }
 
 static gboolean
@@ -740,6 +738,27 @@ mcp_stdio_transport_open (McpTransport *transport,
   MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (transport, cancellable, task);
 }
 
+/* The connection ended with an error: the server died, or its output made
+ * no sense any more (the engine ends the connection then). Either way the
+ * server is of no use: it is stopped. A deliberate close stops it in its
+ * own way, see mcp_stdio_transport_close(). */
+static void
+mcp_stdio_transport_closed (McpTransport *transport,
+                            const GError *error)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->closed (transport, error);
+
+  if (error != NULL && self->shutdown_stage == SHUTDOWN_NONE)
+    {
+      self->dying = FALSE;
+      _mcp_source_clear (&self->death_timeout);
+      start_shutdown (self);
+    }
+}
+
 static void
 parent_closed_cb (GObject      *object,
                   GAsyncResult *result,
@@ -918,6 +937,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
 
   transport_class->open = mcp_stdio_transport_open;
   transport_class->close = mcp_stdio_transport_close;
+  transport_class->closed = mcp_stdio_transport_closed;
 
   stream_class->input_ended = mcp_stdio_transport_input_ended;
   stream_class->output_failed = mcp_stdio_transport_output_failed;

@@ -865,7 +865,8 @@ mcp_stream_transport_class_init (McpStreamTransportClass *klass)
    * The longest incoming message accepted, in bytes. Longer ones are
    * skipped without being held in memory, and reported with
    * [signal@Mcp.Transport::message-discarded] (the client fails the call
-   * the message answered with %G_IO_ERROR_MESSAGE_TOO_LARGE).
+   * the message answered with %G_IO_ERROR_MESSAGE_TOO_LARGE, or ends the
+   * connection with it when it cannot tell which call that was).
    *
    * The default is %MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE (64 MiB).
    *

@@ -604,6 +604,134 @@ test_missing_program (void)
   g_assert_nonnull (strstr (error->message, g_strerror (ENOENT)));
 }
 
+/* ------------------------------------------------------------------------
+ * Answers lost to the framing
+ * ------------------------------------------------------------------------ */
+
+#define SMALL_MAX_MESSAGE_SIZE (1024 * 1024)
+
+/* Long enough never to be reached when the call fails as it should, short
+ * enough that the test fails rather than hangs when it does not. */
+#define LOST_ANSWER_TIMEOUT_MS 15000
+
+static void
+on_closed (McpClient    *client,
+           const GError *error,
+           GError      **slot)
+{
+  g_assert_null (*slot);
+  g_assert_nonnull (error);
+  *slot = g_error_copy (error);
+}
+
+static Server *
+server_with_small_messages (void)
+{
+  Server *server = server_new (NULL);
+
+  mcp_stream_transport_set_max_message_size (MCP_STREAM_TRANSPORT (server->transport),
+                                             SMALL_MAX_MESSAGE_SIZE);
+  server_connect (server);
+
+  return server;
+}
+
+static McpToolResult *
+call_with_timeout (Server      *server,
+                   const char  *name,
+                   const char  *arguments,
+                   GError     **error)
+{
+  g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
+
+  mcp_request_options_set_timeout (options, LOST_ANSWER_TIMEOUT_MS);
+
+  return mcp_test_call_tool (server->client, name, arguments, options, NULL, error);
+}
+
+/* An answer glued to the end of a flood of junk, on one line too large:
+ * its call fails at once, and the connection stays usable. */
+static void
+test_glued_answer (void)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server = server_with_small_messages ();
+
+  result = call_with_timeout (server, "glued", "{\"bytes\":2097152,\"text_bytes\":100}",
+                              &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+
+  mcp_test_assert_echo_works (server->client);
+  server_close (server);
+}
+
+/* The same on a line of ordinary size, which is not JSON: the call fails
+ * with the reason. */
+static void
+test_glued_answer_short (void)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server = server_with_small_messages ();
+
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+  result = call_with_timeout (server, "glued", "{\"bytes\":1000,\"text_bytes\":100}", &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  mcp_test_assert_expected_warnings ();
+
+  mcp_test_assert_echo_works (server->client);
+  server_close (server);
+}
+
+/* An answer glued to a flood, too large for its id to be found at either
+ * end of the line: any pending call may have been the one, so the
+ * connection ends, every call fails with the reason, and the server is
+ * stopped. */
+static void
+test_glued_answer_lost (void)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) closed_error = NULL;
+  Server *server = server_with_small_messages ();
+  GPid pid = server->pid;
+
+  g_signal_connect (server->client, "closed", G_CALLBACK (on_closed), &closed_error);
+
+  result = call_with_timeout (server, "glued", "{\"bytes\":2097152,\"text_bytes\":65536}",
+                              &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_test_message ("%s", error->message);
+  g_assert_error (closed_error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_assert_cmpint (mcp_client_get_state (server->client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  /* Stopped without a close. */
+  assert_process_gone (pid);
+  assert_group_empty (pid);
+
+  g_signal_handlers_disconnect_by_func (server->client, on_closed, &closed_error);
+  close_client (server->client);
+  server_free (server);
+}
+
+/* A line too large that is no answer (no JSON object at either end)
+ * leaves the connection alone, even with calls pending. */
+static void
+test_oversized_junk (void)
+{
+  g_autofree char *text = NULL;
+  Server *server = server_with_small_messages ();
+
+  text = mcp_test_call_tool_text (server->client, "huge-line", "{\"bytes\":2097152}");
+  g_assert_cmpstr (text, ==, "after huge");
+
+  server_close (server);
+}
+
 /* ------------------------------------------------------------------------ */
 
 int
@@ -636,6 +764,10 @@ main (int    argc,
   g_test_add_func ("/Mcp/Faults/take-fd-unused", test_take_fd_unused);
   g_test_add_func ("/Mcp/Faults/signals", test_signals);
   g_test_add_func ("/Mcp/Faults/missing-program", test_missing_program);
+  g_test_add_func ("/Mcp/Faults/glued-answer", test_glued_answer);
+  g_test_add_func ("/Mcp/Faults/glued-answer-short", test_glued_answer_short);
+  g_test_add_func ("/Mcp/Faults/glued-answer-lost", test_glued_answer_lost);
+  g_test_add_func ("/Mcp/Faults/oversized-junk", test_oversized_junk);
 
   status = g_test_run ();
 
