@@ -604,6 +604,22 @@ test_missing_program (void)
   g_assert_nonnull (strstr (error->message, g_strerror (ENOENT)));
 }
 
+/* A server that writes a byte-order mark before its first message, as
+ * .NET's UTF-8 console writer does, is connected to. */
+static void
+test_byte_order_mark (void)
+{
+  Server *server = server_new ("--bom", NULL);
+
+  /* Rather than the default 60 s when the answer is taken for junk. */
+  mcp_client_set_connect_timeout (server->client, 15000);
+  server_connect (server);
+  g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (MCP_STREAM_TRANSPORT (server->transport)),
+                    ==, 0);
+  mcp_test_assert_echo_works (server->client);
+  server_close (server);
+}
+
 /* ------------------------------------------------------------------------
  * Answers lost to the framing
  * ------------------------------------------------------------------------ */
@@ -764,6 +780,7 @@ main (int    argc,
   g_test_add_func ("/Mcp/Faults/take-fd-unused", test_take_fd_unused);
   g_test_add_func ("/Mcp/Faults/signals", test_signals);
   g_test_add_func ("/Mcp/Faults/missing-program", test_missing_program);
+  g_test_add_func ("/Mcp/Faults/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/Mcp/Faults/glued-answer", test_glued_answer);
   g_test_add_func ("/Mcp/Faults/glued-answer-short", test_glued_answer_short);
   g_test_add_func ("/Mcp/Faults/glued-answer-lost", test_glued_answer_lost);

@@ -12,7 +12,7 @@
  * what the transport writes from the other pipe (from a thread, since a
  * blocking pipe write of a large batch only finishes once the peer drains
  * it). Covered are framing on input (split reads, "\r\n", a last line
- * without newline, blank lines, junk lines, batches, oversized and deeply
+ * without newline, blank lines, byte-order marks, junk lines, batches, oversized and deeply
  * nested lines), framing on output (order, one compact line per message,
  * escaping), and the ends of a connection (deliberate close, EOF from the
  * peer, a write to a peer that went away).
@@ -703,6 +703,34 @@ test_blank_lines (Fixture       *fx,
   g_assert_cmpuint (skipped, ==, 0);
 }
 
+/* A UTF-8 byte-order mark at the start of a line is skipped (RFC 8259
+ * allows it before a JSON text), not taken for junk; elsewhere it is
+ * junk. */
+static void
+test_byte_order_mark (Fixture       *fx,
+                      gconstpointer  data)
+{
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+
+  peer_write (fx,
+              "\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"
+              "\xEF\xBB\xBF\n"
+              "\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\r\n"
+              " \xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n"
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n",
+              -1);
+
+  WAIT_UNTIL (fx->messages->len >= 3);
+  mcp_test_iterate_for (50);
+  mcp_test_assert_expected_warnings ();
+
+  g_assert_cmpuint (fx->messages->len, ==, 3);
+  assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+  assert_message (fx, 1, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+  assert_message (fx, 2, "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}");
+  g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (fx->transport), ==, 1);
+}
+
 static void
 test_junk_lines (Fixture       *fx,
                  gconstpointer  data)
@@ -1190,6 +1218,7 @@ main (int    argc,
   ADD_TEST ("receive-split", test_receive_split);
   ADD_TEST ("crlf-and-last-line", test_crlf_and_last_line);
   ADD_TEST ("blank-lines", test_blank_lines);
+  ADD_TEST ("byte-order-mark", test_byte_order_mark);
   ADD_TEST ("junk-lines", test_junk_lines);
   ADD_TEST ("batch-array", test_batch_array);
   ADD_TEST ("max-size", test_max_size);
