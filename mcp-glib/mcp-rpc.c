@@ -24,7 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-discarded-private.h"
-#include "mcp-error.h"
+#include "mcp-error-private.h"
 #include "mcp-json-private.h"
 #include "mcp-request-options-private.h"
 #include "mcp-rpc-private.h"
@@ -591,9 +591,12 @@ handle_response (McpRpc     *self,
         code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
 
       complete_call (call, NULL,
-                     g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),
-                                          message != NULL ? message : _("The server reported an "
-                                                                        "error without a message")));
+                     _mcp_error_new_from_response ((int) CLAMP (code, G_MININT, G_MAXINT),
+                                                   message != NULL
+                                                   ? message
+                                                   : _("The server reported an error without a "
+                                                       "message"),
+                                                   json_object_get_member (error_object, "data")));
       return;
     }
 

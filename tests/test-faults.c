@@ -11,7 +11,10 @@
  * application but those handed over, starts with every signal at its
  * default action, and dies with the application; none of its processes
  * survives the connection: children, daemons whose parent exited,
- * processes that left the group.
+ * processes that left the group. And the faults of a server's output: an
+ * answer lost in a line too large or glued to junk fails its call at once
+ * (or ends the connection when which call cannot be told), a byte-order
+ * mark is no junk, and an error response's data reaches the application.
  *
  * The program runs twice (see meson.build): with the spawn helper, and
  * with MCP_GLIB_SPAWN_HELPER empty, through fork (), the fallback.
@@ -748,6 +751,106 @@ test_oversized_junk (void)
   server_close (server);
 }
 
+/* ------------------------------------------------------------------------
+ * Errors from the server
+ * ------------------------------------------------------------------------ */
+
+static GError *
+call_error_tool (Server     *server,
+                 const char *arguments)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  GError *error = NULL;
+
+  result = mcp_test_call_tool (server->client, "error", arguments, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_nonnull (error);
+
+  return error;
+}
+
+/* An error response's data is the application's, with the error and its
+ * copies; a URL elicitation's URL is in it. */
+static void
+test_error_data (void)
+{
+  const char *data = "{\"elicitations\":[{\"mode\":\"url\",\"url\":\"https://example.com/ok\","
+                     "\"elicitationId\":\"e-1\",\"message\":\"Sign in first\"}]}";
+  g_autofree char *arguments = g_strdup_printf ("{\"code\":-32042,\"message\":\"Consent needed\","
+                                                "\"data\":%s}", data);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) copy = NULL;
+  g_autoptr(GError) other = NULL;
+  g_autoptr(GError) plain = NULL;
+  Server *server = server_new (NULL);
+
+  server_connect (server);
+
+  error = call_error_tool (server, arguments);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_URL_ELICITATION_REQUIRED);
+  g_assert_cmpstr (error->message, ==, "Consent needed");
+  mcp_test_assert_json_equal (mcp_error_get_data (error), data);
+
+  copy = g_error_copy (error);
+  g_clear_error (&error);
+  mcp_test_assert_json_equal (mcp_error_get_data (copy), data);
+
+  /* Without data, or not a server's error. */
+  other = call_error_tool (server, "{\"code\":-32603,\"message\":\"Broken\"}");
+  g_assert_error (other, MCP_ERROR, MCP_ERROR_INTERNAL_ERROR);
+  g_assert_null (mcp_error_get_data (other));
+  plain = g_error_new_literal (G_IO_ERROR, MCP_ERROR_URL_ELICITATION_REQUIRED, "Consent needed");
+  g_assert_null (mcp_error_get_data (plain));
+
+  server_close (server);
+}
+
+/* A binding makes a new error of the domain, code and message of one it
+ * was given (PyGObject does): it gets the data back, from the last errors
+ * of the server whose data is small enough to keep. */
+static void
+test_error_data_recreated (void)
+{
+  g_autoptr(GString) big = g_string_new ("{\"text\":\"");
+  g_autofree char *big_arguments = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) recreated = NULL;
+  g_autoptr(GError) unknown = NULL;
+  g_autoptr(GError) big_error = NULL;
+  Server *server = server_new (NULL);
+
+  server_connect (server);
+
+  error = call_error_tool (server, "{\"code\":-32042,\"message\":\"Recreate me\","
+                                   "\"data\":{\"n\":1}}");
+  recreated = g_error_new_literal (MCP_ERROR, error->code, error->message);
+  mcp_test_assert_json_equal (mcp_error_get_data (recreated), "{\"n\":1}");
+  g_clear_error (&recreated);
+
+  /* The most recent one wins. */
+  g_clear_error (&error);
+  error = call_error_tool (server, "{\"code\":-32042,\"message\":\"Recreate me\","
+                                   "\"data\":{\"n\":2}}");
+  recreated = g_error_new_literal (MCP_ERROR, -32042, "Recreate me");
+  mcp_test_assert_json_equal (mcp_error_get_data (recreated), "{\"n\":2}");
+
+  unknown = g_error_new_literal (MCP_ERROR, -32042, "Never sent");
+  g_assert_null (mcp_error_get_data (unknown));
+  g_clear_error (&unknown);
+
+  /* Data of more than 64 KiB is the error's own, not kept for others. */
+  for (guint i = 0; i < 70 * 1024; i++)
+    g_string_append_c (big, 'x');
+  g_string_append (big, "\"}");
+  big_arguments = g_strdup_printf ("{\"code\":-32001,\"message\":\"Big\",\"data\":%s}", big->str);
+  big_error = call_error_tool (server, big_arguments);
+  g_assert_nonnull (mcp_error_get_data (big_error));
+  unknown = g_error_new_literal (MCP_ERROR, -32001, "Big");
+  g_assert_null (mcp_error_get_data (unknown));
+
+  server_close (server);
+}
+
 /* ------------------------------------------------------------------------ */
 
 int
@@ -780,6 +883,8 @@ main (int    argc,
   g_test_add_func ("/Mcp/Faults/take-fd-unused", test_take_fd_unused);
   g_test_add_func ("/Mcp/Faults/signals", test_signals);
   g_test_add_func ("/Mcp/Faults/missing-program", test_missing_program);
+  g_test_add_func ("/Mcp/Faults/error-data", test_error_data);
+  g_test_add_func ("/Mcp/Faults/error-data-recreated", test_error_data_recreated);
   g_test_add_func ("/Mcp/Faults/byte-order-mark", test_byte_order_mark);
   g_test_add_func ("/Mcp/Faults/glued-answer", test_glued_answer);
   g_test_add_func ("/Mcp/Faults/glued-answer-short", test_glued_answer_short);
