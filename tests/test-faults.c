@@ -752,6 +752,46 @@ test_oversized_junk (void)
 }
 
 /* ------------------------------------------------------------------------
+ * Progress
+ * ------------------------------------------------------------------------ */
+
+static void
+count_progress (McpRequestOptions *options,
+                double             progress,
+                double             total,
+                const char        *message,
+                guint             *count)
+{
+  (*count)++;
+}
+
+/* Progress must grow to buy time: a server repeating the same progress
+ * neither restarts the timeout nor is reported again. */
+static void
+test_progress_must_grow (void)
+{
+  g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server = server_new (NULL);
+  guint count = 0;
+
+  server_connect (server);
+  mcp_client_set_request_timeout (server->client, 600);
+  g_signal_connect (options, "progress", G_CALLBACK (count_progress), &count);
+
+  /* 2 s of the same progress every 100 ms. */
+  result = mcp_test_call_tool (server->client, "progress",
+                               "{\"count\":20,\"interval_ms\":100,\"repeat\":true}",
+                               options, NULL, &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_assert_cmpuint (count, ==, 1);
+
+  server_close (server);
+}
+
+/* ------------------------------------------------------------------------
  * Errors from the server
  * ------------------------------------------------------------------------ */
 
@@ -883,6 +923,7 @@ main (int    argc,
   g_test_add_func ("/Mcp/Faults/take-fd-unused", test_take_fd_unused);
   g_test_add_func ("/Mcp/Faults/signals", test_signals);
   g_test_add_func ("/Mcp/Faults/missing-program", test_missing_program);
+  g_test_add_func ("/Mcp/Faults/progress-must-grow", test_progress_must_grow);
   g_test_add_func ("/Mcp/Faults/error-data", test_error_data);
   g_test_add_func ("/Mcp/Faults/error-data-recreated", test_error_data_recreated);
   g_test_add_func ("/Mcp/Faults/byte-order-mark", test_byte_order_mark);
