@@ -24,7 +24,7 @@ G_BEGIN_DECLS
  * The error domain for errors that an MCP peer returned in a JSON-RPC error
  * response. The error code is the JSON-RPC code exactly as the peer sent
  * it, so codes outside [enum@Mcp.Error] can occur too, and the response's
- * `data` member is available with [func@Mcp.error_get_data].
+ * `data` member is available with [func@Mcp.Error.get_data].
  *
  * Since: 1.0
  */
@@ -40,7 +40,7 @@ G_BEGIN_DECLS
  * @MCP_ERROR_RESOURCE_NOT_FOUND: the resource does not exist (-32002)
  * @MCP_ERROR_URL_ELICITATION_REQUIRED: the server needs the user to complete
  *   a URL elicitation first (-32042); the error's data
- *   ([func@Mcp.error_get_data]) lists them, with the URLs to open, as
+ *   ([func@Mcp.Error.get_data]) lists them, with the URLs to open, as
  *   `{"elicitations": [{"mode": "url", "url": …, "elicitationId": …,
  *   "message": …}]}`
  *

@@ -360,11 +360,11 @@ record_descendants_by_parent (McpSubprocess *self)
   while (grew);
 }
 
-/* Records the processes the server started, directly or not, that left
- * its process group, so as to stop them with it. This only works while
- * the server runs: when a process exits, its children are adopted by a
- * subreaper or by init and no longer lead back to it. Those that stay in
- * the group need no search: the group is signalled as a whole. */
+/* Records the processes the server started, directly or not, from parent
+ * to child, so as to stop them with it even if they left its process group
+ * (setsid ()): the group reaches the others. This only works while the
+ * server runs: when a process exits, its children are adopted by a
+ * subreaper or by init and no longer lead back to it. */
 void
 _mcp_subprocess_record (McpSubprocess *self)
 {
@@ -422,14 +422,13 @@ group_has_running_member (McpSubprocess *self)
 /* Whether the server's process group still has processes, once the server
  * has exited: its daemons, say, whose parent exited long before.
  *
- * A group id is a pid, and the kernel gives it out again once no process
- * uses it as a pid or a group id any more. The group is therefore only
- * ours until it is seen empty, and is never signalled after that. The
- * kernel allocates pids in turn, so that a number freed comes back only
- * once all the others have been used: the group, which was known to live
- * (its leader ran, or it was seen with a process) at most the
- * time of one step of the shutdown sequence earlier, cannot have become
- * another in between. */
+ * A group id is a pid, which the kernel gives out again once no process
+ * uses it as its pid or its group any more. So the group is only ours
+ * until it is seen empty, and is never signalled after that. Before, it
+ * was known to live at most one step of the shutdown sequence earlier
+ * (its leader ran, or a signal or this check found it), and the kernel
+ * hands out pids in turn: a number freed comes back only once the whole
+ * range of pids has been used, far more than a few seconds allow. */
 static gboolean
 group_is_running (McpSubprocess *self)
 {
@@ -481,7 +480,7 @@ signal_descendants (McpSubprocess *self,
   if (self->descendants->len == 0)
     return;
 
-  g_debug ("Sending signal %d to %u processes that left the group of the server “%s”",
+  g_debug ("Sending signal %d to %u processes started by the server “%s”",
            signum, self->descendants->len, self->program);
 
   for (guint i = 0; i < self->descendants->len; i++)
