@@ -225,6 +225,10 @@ _mcp_error_new_from_response (int         code,
  * came from: what the server added to the code and the message, such as
  * the URL to open for %MCP_ERROR_URL_ELICITATION_REQUIRED.
  *
+ * <!-- doc-test
+ * static GError *error;
+ * void show_elicitations (JsonArray *elicitations);
+ * -->
  * ```c
  * if (g_error_matches (error, MCP_ERROR, MCP_ERROR_URL_ELICITATION_REQUIRED))
  *   {
@@ -240,14 +244,9 @@ _mcp_error_new_from_response (int         code,
  * error when an exception is passed back to C (PyGObject keeps only the
  * domain, the code and the message): for them, an error of the domain
  * gets the data of the most recent of the last 16 error responses with
- * the same code and message whose data was at most 64 KiB. In Python:
- *
- * ```python
- * try:
- *     result = client.call_tool_finish(res)
- * except GLib.Error as error:
- *     data = Mcp.error_get_data(error)  # a Json.Node, or None
- * ```
+ * the same code and message whose data was at most 64 KiB, so that
+ * `Mcp.error_get_data(error)` works on a Python `GLib.Error` too. See the
+ * [errors guide](errors.html).
  *
  * Returns: (transfer none) (nullable): the data of the error response, or
  *   %NULL if it had none or @error is not an %MCP_ERROR

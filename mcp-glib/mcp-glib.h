@@ -35,6 +35,8 @@
 # include "mcp-root.h"
 # include "mcp-task.h"
 # include "mcp-request-options.h"
+# include "mcp-sampling-message.h"
 # include "mcp-server-request.h"
+# include "mcp-subscription.h"
 # include "mcp-client.h"
 #undef MCP_GLIB_INSIDE

@@ -24,6 +24,8 @@ typedef enum {
   MCP_RPC_CALL_NO_CANCEL_NOTIFICATION = 1 << 0,
   /* A bounded handshake: no progress token, no reset. */
   MCP_RPC_CALL_NO_PROGRESS = 1 << 1,
+  /* A request that stays open until cancelled (subscriptions/listen). */
+  MCP_RPC_CALL_NO_TIMEOUT = 1 << 2,
 } McpRpcCallFlags;
 
 typedef void     (*McpRpcNotificationFunc) (McpRpc           *rpc,
@@ -43,10 +45,12 @@ void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcRequestFunc       request_func,
                                             McpRpcClosedFunc        closed_func,
                                             gpointer                user_data);
+void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
+                                            JsonObject             *meta);
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,
                                             guint                   default_timeout_ms,
                                             guint                   max_timeout_ms);
-void          _mcp_rpc_call_async          (McpRpc                 *self,
+gint64        _mcp_rpc_call_async          (McpRpc                 *self,
                                             const char             *method,
                                             JsonNode               *params,
                                             McpRpcCallFlags         flags,
@@ -57,6 +61,10 @@ void          _mcp_rpc_call_async          (McpRpc                 *self,
                                             gpointer                user_data);
 JsonNode     *_mcp_rpc_call_finish         (McpRpc                 *self,
                                             GAsyncResult           *result,
+                                            GError                **error);
+JsonNode     *_mcp_rpc_call_finish_with_data (McpRpc               *self,
+                                            GAsyncResult           *result,
+                                            JsonNode              **error_data,
                                             GError                **error);
 void          _mcp_rpc_notify_async        (McpRpc                 *self,
                                             const char             *method,

@@ -34,6 +34,10 @@
  * A transport that starts an MCP server as a child process and speaks to
  * it over its standard input and output.
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static const char *token;
+ * -->
  * ```c
  * const char *argv[] = { "my-mcp-server", "--stdio", NULL };
  * g_autoptr(McpStdioTransport) transport = mcp_stdio_transport_new (argv);
@@ -1289,7 +1293,12 @@ mcp_stdio_transport_unsetenv (McpStdioTransport *self,
  * replaces the first, which is closed. At most 64 descriptors can be
  * handed over.
  *
+ * <!-- doc-test
+ * static McpStdioTransport *transport;
+ * -->
  * ```c
+ * #include <glib-unix.h>
+ *
  * int fds[2];
  *
  * g_unix_open_pipe (fds, FD_CLOEXEC, NULL);
