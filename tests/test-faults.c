@@ -25,25 +25,14 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <glib-unix.h>
 #include <glib/gstdio.h>
-#include <mcp-glib/mcp-glib.h>
 
-#include "mcp-test-util.h"
-
-#define PROCESS_GONE_TIMEOUT_MS 5000
-
-static char *server_path;
-
-/* Processes the server left behind, orphaned and adopted by this
- * program, a child subreaper: reaped here, since not every init reaps
- * orphans and a zombie looks alive to kill (). */
-static GArray *adopted_pids;
+#include "mcp-test-scripted.h"
 
 /* ------------------------------------------------------------------------
  * Processes
@@ -83,58 +72,49 @@ read_process_info (GPid         pid,
   return TRUE;
 }
 
+/* Gone, or a zombie: dead, only not reaped yet. The orphans of the server
+ * are adopted by this program, a child subreaper: those are reaped here,
+ * since a zombie would linger until the program exits. */
 static gboolean
-reap_adopted_cb (gpointer user_data)
+process_has_ended (gpointer data)
 {
-  for (guint i = 0; i < adopted_pids->len; i++)
-    {
-      pid_t pid = g_array_index (adopted_pids, pid_t, i);
-
-      /* Only these pids: a server is GSubprocess's to reap. */
-      if (waitpid (pid, NULL, WNOHANG) == pid)
-        g_array_remove_index_fast (adopted_pids, i--);
-    }
-
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-adopt (GPid pid)
-{
-  g_array_append_val (adopted_pids, pid);
-}
-
-/* Gone, or a zombie nobody reaped yet. */
-static gboolean
-process_is_gone (gpointer data)
-{
+  GPid pid = GPOINTER_TO_INT (data);
   ProcessInfo info;
 
-  return !read_process_info (GPOINTER_TO_INT (data), &info) ||
-         info.state == 'Z' || info.state == 'X';
+  if (!read_process_info (pid, &info))
+    return TRUE;
+  if (info.state != 'Z' && info.state != 'X')
+    return FALSE;
+
+  if (info.ppid == getpid ())
+    waitpid (pid, NULL, WNOHANG);
+
+  return TRUE;
 }
 
 static void
-assert_process_gone (GPid pid)
+assert_ended (GPid pid)
 {
-  gboolean gone;
+  gboolean ended;
 
   g_assert_cmpint (pid, >, 1);
 
-  gone = mcp_test_wait_until (process_is_gone, GINT_TO_POINTER (pid), PROCESS_GONE_TIMEOUT_MS);
-  if (!gone)
+  ended = mcp_test_wait_until (process_has_ended, GINT_TO_POINTER (pid),
+                               PROCESS_GONE_TIMEOUT_MS);
+  if (!ended)
     {
       g_test_message ("Process %d is still alive after %u ms; killing it", (int) pid,
                       PROCESS_GONE_TIMEOUT_MS);
       kill (pid, SIGKILL);
     }
-  g_assert_true (gone);
+  g_assert_true (ended);
 }
 
 static void
-assert_process_alive (GPid pid)
+assert_all_ended (GArray *pids)
 {
-  g_assert_false (process_is_gone (GINT_TO_POINTER (pid)));
+  for (guint i = 0; i < pids->len; i++)
+    assert_ended (g_array_index (pids, GPid, i));
 }
 
 /* How many running processes are in the process group @group. */
@@ -179,111 +159,25 @@ assert_group_empty (GPid group)
   g_assert_true (empty);
 }
 
-/* ------------------------------------------------------------------------
- * The test server
- * ------------------------------------------------------------------------ */
-
-typedef struct
-{
-  McpStdioTransport *transport;
-  McpClient         *client;
-  GPid               pid;
-} Server;
-
+/* Closes the client, and checks that nothing of the server is left: its
+ * process, and any in its group. */
 static void
-on_subprocess_notify (McpStdioTransport *transport,
-                      GParamSpec        *pspec,
-                      Server            *server)
-{
-  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
-  const char *identifier;
-
-  /* Noted at spawn time: once the process is reaped it has no id. */
-  if (subprocess != NULL && (identifier = g_subprocess_get_identifier (subprocess)) != NULL)
-    server->pid = atoi (identifier);
-}
-
-/* Creates a client for the test server started with the given arguments,
- * without connecting it. */
-static Server *
-server_new (const char *first_arg,
-            ...)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) argv = NULL;
-  Server *server = g_new0 (Server, 1);
-  va_list args;
-
-  g_strv_builder_add (builder, server_path);
-  va_start (args, first_arg);
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
-    g_strv_builder_add (builder, arg);
-  va_end (args);
-  argv = g_strv_builder_end (builder);
-
-  server->transport = mcp_stdio_transport_new ((const char * const *) argv);
-  g_signal_connect (server->transport, "notify::subprocess",
-                    G_CALLBACK (on_subprocess_notify), server);
-  server->client = mcp_client_new (MCP_TRANSPORT (server->transport));
-
-  return server;
-}
-
-static void
-server_connect (Server *server)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "connect");
-  mcp_client_connect_finish (server->client, result, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (server->pid, >, 1);
-}
-
-static void
-server_free (Server *server)
-{
-  g_signal_handlers_disconnect_by_func (server->transport, on_subprocess_notify, server);
-  g_clear_object (&server->client);
-  g_clear_object (&server->transport);
-  g_free (server);
-}
-
-static void
-close_client (McpClient *client)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "close");
-  mcp_client_close_finish (client, result, &error);
-  g_assert_no_error (error);
-}
-
-/* Closes the client and checks that nothing of the server is left. */
-static void
-server_close (Server *server)
+close_all (Server *server)
 {
   GPid pid = server->pid;
 
-  close_client (server->client);
-  server_free (server);
-  assert_process_gone (pid);
+  server_close (server);
   assert_group_empty (pid);
 }
 
-/* Has the server leave processes behind (see its spawn-grandchild tool);
- * returns their pids, all adopted. */
+/* Has the server leave processes behind (see its spawn-grandchild tool,
+ * with @arguments); returns their pids. */
 static GArray *
-spawn_descendants (Server     *server,
-                   const char *arguments)
+spawn_processes (Server     *server,
+                 const char *arguments)
 {
-  g_autoptr(JsonObject) structured = mcp_test_call_tool_structured (server->client,
-                                                                    "spawn-grandchild",
-                                                                    arguments);
+  g_autoptr(JsonObject) structured = call_tool_structured (server, "spawn-grandchild",
+                                                           arguments);
   JsonArray *array = json_object_get_array_member (structured, "pids");
   GArray *pids = g_array_new (FALSE, FALSE, sizeof (GPid));
 
@@ -294,20 +188,12 @@ spawn_descendants (Server     *server,
     {
       GPid pid = json_array_get_int_element (array, i);
 
-      assert_process_alive (pid);
+      g_assert_false (process_has_ended (GINT_TO_POINTER (pid)));
       g_assert_cmpint (pid, !=, server->pid);
-      adopt (pid);
       g_array_append_val (pids, pid);
     }
 
   return pids;
-}
-
-static void
-assert_processes_gone (GArray *pids)
-{
-  for (guint i = 0; i < pids->len; i++)
-    assert_process_gone (g_array_index (pids, GPid, i));
 }
 
 /* ------------------------------------------------------------------------
@@ -322,13 +208,13 @@ test_process_group (void)
   Server *server = server_new (NULL);
   ProcessInfo info;
 
-  server_connect (server);
+  server_connect_or_fail (server);
   g_assert_true (read_process_info (server->pid, &info));
   g_assert_cmpint (info.group, ==, server->pid);
   g_assert_cmpint (info.group, !=, getpgrp ());
   g_assert_cmpint (getsid (server->pid), ==, getsid (0));
 
-  server_close (server);
+  close_all (server);
 }
 
 /* A daemon: its parent exited at once, so no parent leads back to the
@@ -349,14 +235,14 @@ test_daemon (void)
       Server *server = server_new (modes[i][0], modes[i][1], NULL);
       ProcessInfo info;
 
-      server_connect (server);
-      daemons = spawn_descendants (server, "{\"detach\":true,\"depth\":2}");
+      server_connect_or_fail (server);
+      daemons = spawn_processes (server, "{\"detach\":true,\"depth\":2}");
       g_assert_true (read_process_info (g_array_index (daemons, GPid, 0), &info));
       g_assert_cmpint (info.ppid, !=, server->pid);
       g_assert_cmpint (info.group, ==, server->pid);
 
-      server_close (server);
-      assert_processes_gone (daemons);
+      close_all (server);
+      assert_all_ended (daemons);
     }
 }
 
@@ -371,13 +257,13 @@ test_daemon_of_dead_server (void)
   Server *server = server_new ("--ignore-term", NULL);
   GPid pid;
 
-  server_connect (server);
+  server_connect_or_fail (server);
   pid = server->pid;
-  daemons = spawn_descendants (server, "{\"detach\":true}");
+  daemons = spawn_processes (server, "{\"detach\":true}");
 
   result = mcp_test_call_tool (server->client, "crash", "{\"status\":3}", NULL, NULL, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
-  assert_processes_gone (daemons);
+  assert_all_ended (daemons);
   assert_group_empty (pid);
 
   close_client (server->client);
@@ -393,13 +279,13 @@ test_left_group (void)
   Server *server = server_new ("--ignore-eof", NULL);
   ProcessInfo info;
 
-  server_connect (server);
-  leavers = spawn_descendants (server, "{\"setsid\":true,\"depth\":2}");
+  server_connect_or_fail (server);
+  leavers = spawn_processes (server, "{\"setsid\":true,\"depth\":2}");
   g_assert_true (read_process_info (g_array_index (leavers, GPid, 0), &info));
   g_assert_cmpint (info.group, !=, server->pid);
 
-  server_close (server);
-  assert_processes_gone (leavers);
+  close_all (server);
+  assert_all_ended (leavers);
 }
 
 /* Dropped without a close: everything is killed at once. */
@@ -410,13 +296,13 @@ test_dispose (void)
   Server *server = server_new ("--ignore-eof", "--ignore-term", NULL);
   GPid pid;
 
-  server_connect (server);
+  server_connect_or_fail (server);
   pid = server->pid;
-  daemons = spawn_descendants (server, "{\"detach\":true}");
+  daemons = spawn_processes (server, "{\"detach\":true}");
 
   server_free (server);
-  assert_process_gone (pid);
-  assert_processes_gone (daemons);
+  assert_ended (pid);
+  assert_all_ended (daemons);
   assert_group_empty (pid);
 }
 
@@ -444,7 +330,7 @@ test_application_dies (void)
       Server *server = server_new ("--ignore-eof", "--ignore-term", NULL);
       g_autofree char *text = NULL;
 
-      server_connect (server);
+      server_connect_or_fail (server);
       text = g_strdup_printf ("%d", (int) server->pid);
       file = parent_death_file (getppid ());
       g_file_set_contents (file, text, -1, &error);
@@ -461,9 +347,8 @@ test_application_dies (void)
   g_unlink (file);
   pid = atoi (contents);
 
-  /* Orphaned, it is ours to reap. */
-  adopt (pid);
-  assert_process_gone (pid);
+  /* Orphaned, it is ours: assert_ended() reaps it. */
+  assert_ended (pid);
 }
 
 /* ------------------------------------------------------------------------
@@ -473,7 +358,7 @@ test_application_dies (void)
 static JsonObject *
 start_state (Server *server)
 {
-  return mcp_test_call_tool_structured (server->client, "start-state", NULL);
+  return call_tool_structured (server, "start-state", NULL);
 }
 
 static void
@@ -497,10 +382,10 @@ test_no_descriptors (void)
   g_assert_cmpint (file_fd, >, 2);
   g_assert_cmpint (pipe (pipe_fds), ==, 0);
 
-  server_connect (server);
+  server_connect_or_fail (server);
   state = start_state (server);
   assert_fds (state, "[0, 1, 2]");
-  server_close (server);
+  close_all (server);
 
   close (file_fd);
   close (pipe_fds[0]);
@@ -529,7 +414,7 @@ test_take_fd (void)
   mcp_stdio_transport_take_fd (server->transport, open ("/dev/null", O_RDONLY), 3);
   g_assert_cmpint (read (first[0], buffer, sizeof buffer), ==, 0);
 
-  server_connect (server);
+  server_connect_or_fail (server);
   state = start_state (server);
   assert_fds (state, "[0, 1, 2, 3, 7]");
 
@@ -540,7 +425,7 @@ test_take_fd (void)
   g_assert_cmpint (read (second[0], buffer, sizeof buffer - 1), ==, 4);
   g_assert_cmpstr (buffer, ==, "over");
 
-  server_close (server);
+  close_all (server);
   close (first[0]);
   close (second[0]);
   close (stray);
@@ -577,11 +462,11 @@ test_signals (void)
   g_assert_cmpint (sigprocmask (SIG_BLOCK, &block, &old_mask), ==, 0);
   g_assert_cmpint (sigaction (SIGHUP, &ignore, &old_hup), ==, 0);
 
-  server_connect (server);
+  server_connect_or_fail (server);
   state = start_state (server);
   g_assert_cmpstr (mcp_test_lookup_string (state, "ignored"), ==, "0000000000000000");
   g_assert_cmpstr (mcp_test_lookup_string (state, "blocked"), ==, "0000000000000000");
-  server_close (server);
+  close_all (server);
 
   sigaction (SIGHUP, &old_hup, NULL);
   sigprocmask (SIG_SETMASK, &old_mask, NULL);
@@ -616,11 +501,11 @@ test_byte_order_mark (void)
 
   /* Rather than the default 60 s when the answer is taken for junk. */
   mcp_client_set_connect_timeout (server->client, 15000);
-  server_connect (server);
+  server_connect_or_fail (server);
   g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (MCP_STREAM_TRANSPORT (server->transport)),
                     ==, 0);
   mcp_test_assert_echo_works (server->client);
-  server_close (server);
+  close_all (server);
 }
 
 /* ------------------------------------------------------------------------
@@ -650,7 +535,7 @@ server_with_small_messages (void)
 
   mcp_stream_transport_set_max_message_size (MCP_STREAM_TRANSPORT (server->transport),
                                              SMALL_MAX_MESSAGE_SIZE);
-  server_connect (server);
+  server_connect_or_fail (server);
 
   return server;
 }
@@ -683,7 +568,7 @@ test_glued_answer (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
 
   mcp_test_assert_echo_works (server->client);
-  server_close (server);
+  close_all (server);
 }
 
 /* The same on a line of ordinary size, which is not JSON: the call fails
@@ -702,7 +587,7 @@ test_glued_answer_short (void)
   mcp_test_assert_expected_warnings ();
 
   mcp_test_assert_echo_works (server->client);
-  server_close (server);
+  close_all (server);
 }
 
 /* An answer glued to a flood, too large for its id to be found at either
@@ -729,7 +614,7 @@ test_glued_answer_lost (void)
   g_assert_cmpint (mcp_client_get_state (server->client), ==, MCP_CLIENT_STATE_CLOSED);
 
   /* Stopped without a close. */
-  assert_process_gone (pid);
+  assert_ended (pid);
   assert_group_empty (pid);
 
   g_signal_handlers_disconnect_by_func (server->client, on_closed, &closed_error);
@@ -748,7 +633,7 @@ test_oversized_junk (void)
   text = mcp_test_call_tool_text (server->client, "huge-line", "{\"bytes\":2097152}");
   g_assert_cmpstr (text, ==, "after huge");
 
-  server_close (server);
+  close_all (server);
 }
 
 /* ------------------------------------------------------------------------
@@ -776,7 +661,7 @@ test_progress_must_grow (void)
   Server *server = server_new (NULL);
   guint count = 0;
 
-  server_connect (server);
+  server_connect_or_fail (server);
   mcp_client_set_request_timeout (server->client, 600);
   g_signal_connect (options, "progress", G_CALLBACK (count_progress), &count);
 
@@ -788,7 +673,7 @@ test_progress_must_grow (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
   g_assert_cmpuint (count, ==, 1);
 
-  server_close (server);
+  close_all (server);
 }
 
 /* ------------------------------------------------------------------------
@@ -824,7 +709,7 @@ test_error_data (void)
   g_autoptr(GError) plain = NULL;
   Server *server = server_new (NULL);
 
-  server_connect (server);
+  server_connect_or_fail (server);
 
   error = call_error_tool (server, arguments);
   g_assert_error (error, MCP_ERROR, MCP_ERROR_URL_ELICITATION_REQUIRED);
@@ -842,7 +727,7 @@ test_error_data (void)
   plain = g_error_new_literal (G_IO_ERROR, MCP_ERROR_URL_ELICITATION_REQUIRED, "Consent needed");
   g_assert_null (mcp_error_get_data (plain));
 
-  server_close (server);
+  close_all (server);
 }
 
 /* A binding makes a new error of the domain, code and message of one it
@@ -859,7 +744,7 @@ test_error_data_recreated (void)
   g_autoptr(GError) big_error = NULL;
   Server *server = server_new (NULL);
 
-  server_connect (server);
+  server_connect_or_fail (server);
 
   error = call_error_tool (server, "{\"code\":-32042,\"message\":\"Recreate me\","
                                    "\"data\":{\"n\":1}}");
@@ -888,7 +773,7 @@ test_error_data_recreated (void)
   unknown = g_error_new_literal (MCP_ERROR, -32001, "Big");
   g_assert_null (mcp_error_get_data (unknown));
 
-  server_close (server);
+  close_all (server);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -898,19 +783,12 @@ main (int    argc,
       char **argv)
 {
   const char *helper = g_getenv ("MCP_GLIB_SPAWN_HELPER");
-  int status;
 
-  g_test_init (&argc, &argv, NULL);
-  mcp_test_init ();
+  scripted_test_init (&argc, &argv);
 
   /* The run that means to test the helper must really use it. */
   if (helper != NULL && *helper != '\0')
     g_assert_true (g_file_test (helper, G_FILE_TEST_IS_EXECUTABLE));
-
-  server_path = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
-  adopted_pids = g_array_new (FALSE, FALSE, sizeof (pid_t));
-  g_assert_cmpint (prctl (PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), ==, 0);
-  g_timeout_add (20, reap_adopted_cb, NULL);
 
   g_test_add_func ("/Mcp/Faults/process-group", test_process_group);
   g_test_add_func ("/Mcp/Faults/daemon", test_daemon);
@@ -932,10 +810,5 @@ main (int    argc,
   g_test_add_func ("/Mcp/Faults/glued-answer-lost", test_glued_answer_lost);
   g_test_add_func ("/Mcp/Faults/oversized-junk", test_oversized_junk);
 
-  status = g_test_run ();
-
-  g_clear_pointer (&adopted_pids, g_array_unref);
-  g_free (server_path);
-
-  return status;
+  return scripted_test_run ();
 }
