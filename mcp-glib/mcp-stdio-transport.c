@@ -161,11 +161,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static const char * const safe_variables[] = {
-  "HOME", "LANG", "LANGUAGE", "LOGNAME", "PATH", "SHELL", "TERM", "TMPDIR", "TZ", "USER",
-  "XDG_RUNTIME_DIR", NULL
-};
-
 static void start_shutdown    (McpStdioTransport *self);
 static void advance_shutdown  (McpStdioTransport *self);
 
@@ -195,33 +190,6 @@ program_name (McpStdioTransport *self)
 }
 
 
-static gboolean
-is_safe_variable (const char *name)
-{
-  return g_strv_contains (safe_variables, name) || g_str_has_prefix (name, "LC_");
-}
-
-static gboolean
-name_matches (const char * const *patterns,
-              const char         *name)
-{
-  for (guint i = 0; patterns != NULL && patterns[i] != NULL; i++)
-    {
-      const char *pattern = patterns[i];
-      gsize len = strlen (pattern);
-
-      if (len > 0 && pattern[len - 1] == '*')
-        {
-          if (strncmp (pattern, name, len - 1) == 0)
-            return TRUE;
-        }
-      else if (strcmp (pattern, name) == 0)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
 /**
  * mcp_stdio_transport_build_environ:
  * @self: a stdio transport
@@ -237,49 +205,11 @@ name_matches (const char * const *patterns,
 char **
 mcp_stdio_transport_build_environ (McpStdioTransport *self)
 {
-  g_auto(GStrv) parent = NULL;
-  g_auto(GStrv) env = NULL;
-  GHashTableIter iter;
-  gpointer key, value;
-
   g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
 
-  if (self->environ_ != NULL)
-    env = g_strdupv (self->environ_);
-  else
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-      parent = g_get_environ ();
-      for (guint i = 0; parent[i] != NULL; i++)
-        {
-          const char *eq = strchr (parent[i], '=');
-          g_autofree char *name = NULL;
-
-          if (eq == NULL)
-            continue;
-
-          name = g_strndup (parent[i], eq - parent[i]);
-          if (name_matches ((const char * const *) self->inherit_env, name))
-            g_strv_builder_add (builder, parent[i]);
-          /* Exported shell functions are code, not configuration. */
-          else if (is_safe_variable (name) && !g_str_has_prefix (eq + 1, "()"))
-            g_strv_builder_add (builder, parent[i]);
-        }
-
-      env = g_strv_builder_end (builder);
-    }
-
-  g_hash_table_iter_init (&iter, self->env_overrides);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      if (value != NULL)
-        env = g_environ_setenv (env, key, value, TRUE);
-      else
-        env = g_environ_unsetenv (env, key);
-    }
-
-  return g_steal_pointer (&env);
+  return _mcp_subprocess_build_environ ((const char * const *) self->environ_,
+                                        (const char * const *) self->inherit_env,
+                                        self->env_overrides);
 }
 
 static void

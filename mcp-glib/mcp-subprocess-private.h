@@ -13,6 +13,9 @@ G_BEGIN_DECLS
 
 typedef struct _McpSubprocess McpSubprocess;
 
+char         **_mcp_subprocess_build_environ  (const char * const  *environ_,
+                                               const char * const  *inherit,
+                                               GHashTable          *overrides);
 McpSubprocess *_mcp_subprocess_spawn          (const char * const  *argv,
                                                const char * const  *envp,
                                                const char          *cwd,

@@ -537,6 +537,93 @@ _mcp_subprocess_kill (McpSubprocess *self)
 
 /* Starting the server */
 
+/* The variables a server gets from the application's environment unless
+ * told otherwise: what programs need to run in the user's session and
+ * language, and no secret. */
+static const char * const safe_variables[] = {
+  "HOME", "LANG", "LANGUAGE", "LOGNAME", "PATH", "SHELL", "TERM", "TMPDIR", "TZ", "USER",
+  "XDG_RUNTIME_DIR", NULL
+};
+
+static gboolean
+is_safe_variable (const char *name)
+{
+  return g_strv_contains (safe_variables, name) || g_str_has_prefix (name, "LC_");
+}
+
+static gboolean
+name_matches (const char * const *patterns,
+              const char         *name)
+{
+  for (guint i = 0; patterns != NULL && patterns[i] != NULL; i++)
+    {
+      const char *pattern = patterns[i];
+      gsize len = strlen (pattern);
+
+      if (len > 0 && pattern[len - 1] == '*')
+        {
+          if (strncmp (pattern, name, len - 1) == 0)
+            return TRUE;
+        }
+      else if (strcmp (pattern, name) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* The environment of a server, as mcp_stdio_transport_build_environ()
+ * documents it: @environ_ if set, else the safe variables and those named
+ * in @inherit (a name ending in "*" is a prefix) from the application's;
+ * then @overrides, variables set (to a value) or removed (to %NULL). */
+char **
+_mcp_subprocess_build_environ (const char * const *environ_,
+                               const char * const *inherit,
+                               GHashTable         *overrides)
+{
+  g_auto(GStrv) parent = NULL;
+  g_auto(GStrv) env = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (environ_ != NULL)
+    env = g_strdupv ((char **) environ_);
+  else
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+      parent = g_get_environ ();
+      for (guint i = 0; parent[i] != NULL; i++)
+        {
+          const char *eq = strchr (parent[i], '=');
+          g_autofree char *name = NULL;
+
+          if (eq == NULL)
+            continue;
+
+          name = g_strndup (parent[i], eq - parent[i]);
+          if (name_matches (inherit, name))
+            g_strv_builder_add (builder, parent[i]);
+          /* Exported shell functions are code, not configuration. */
+          else if (is_safe_variable (name) && !g_str_has_prefix (eq + 1, "()"))
+            g_strv_builder_add (builder, parent[i]);
+        }
+
+      env = g_strv_builder_end (builder);
+    }
+
+  g_hash_table_iter_init (&iter, overrides);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (value != NULL)
+        env = g_environ_setenv (env, key, value, TRUE);
+      else
+        env = g_environ_unsetenv (env, key);
+    }
+
+  return g_steal_pointer (&env);
+}
+
 /* Runs in the child between fork() and exec() when the helper is missing:
  * only async-signal-safe calls. GLib has closed the descriptors by then. */
 static void
