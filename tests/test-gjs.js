@@ -368,6 +368,18 @@ async function testContentKinds() {
     await close(client);
 }
 
+// GJS hands the GError itself back to C: its data goes with it.
+async function testErrorData() {
+    const client = await connect([testServer]);
+    const data = {elicitations: [{mode: 'url', url: 'https://example.com/consent',
+        elicitationId: 'e-1', message: 'Sign in first'}]};
+    const error = await assertRejects(client.call_tool_async('error',
+        json({code: -32042, message: 'Consent needed', data}), null),
+    Mcp.Error, Mcp.Error.URL_ELICITATION_REQUIRED);
+    assertEqual(unjson(Mcp.error_get_data(error)), data, 'error data');
+    await close(client);
+}
+
 async function testEverything() {
     const client = await connect(['node', everything, 'stdio']);
     const resources = items(await client.list_resources_async(null));
@@ -412,7 +424,8 @@ testEverything.skip = !GLib.file_test(everything, GLib.FileTest.EXISTS) ||
     GLib.find_program_in_path('node') === null
     ? 'server-everything is not installed (npm ci in tests/)' : null;
 
-for (const test of [testSampling, testElicitation, testRoots, testEnvironment, testContentKinds]) {
+for (const test of [testSampling, testElicitation, testRoots, testEnvironment, testContentKinds,
+    testErrorData]) {
     if (testServer === null || !GLib.file_test(testServer, GLib.FileTest.IS_EXECUTABLE))
         test.skip = 'mcp-test-server not found (set G_TEST_BUILDDIR or MCP_TEST_SERVER)';
 }
@@ -428,6 +441,7 @@ const TESTS = [
     testRoots,
     testEnvironment,
     testContentKinds,
+    testErrorData,
     testEverything,
     // Last: while it fails it may crash, and would hide the others.
     testSignalArgumentsOutliveEmission,
