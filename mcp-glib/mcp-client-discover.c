@@ -330,7 +330,9 @@ choose_version (Probe     *probe,
       return;
     }
 
-  if (version != NULL && !probe->retried && !g_str_equal (version, probe->version))
+  /* Retried once, even with the version just refused: the server lists
+   * it, and may have refused the request for a reason of its own. */
+  if (version != NULL && !probe->retried)
     {
       probe->retried = TRUE;
       g_free (probe->version);
@@ -346,10 +348,16 @@ choose_version (Probe     *probe,
     }
 
   theirs = describe_versions (supported);
-  probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                  _("The server speaks MCP protocol versions %s, none of which "
-                                    "mcp-glib supports"),
-                                  theirs));
+  if (version != NULL)
+    probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                    _("The server refused MCP protocol version “%s” twice, "
+                                      "although it says it speaks it (it speaks %s)"),
+                                    version, theirs));
+  else
+    probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                    _("The server speaks MCP protocol versions %s, none of which "
+                                      "mcp-glib supports"),
+                                    theirs));
 }
 
 static gboolean

@@ -158,6 +158,45 @@ test_dual_era_server (void)
   peer_close_and_free (peer);
 }
 
+/* -32022 names the versions to retry with: the client retries once, with
+ * one of them, and does not fall back. */
+static void
+test_unsupported_retried (void)
+{
+  Peer *peer = peer_start ("--refuse-discover", "1", NULL);
+  g_autoptr(GPtrArray) records = peer_records (peer);
+  g_autoptr(GPtrArray) probes = filter_requests (records, "server/discover");
+
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, STATELESS_VERSION);
+  g_assert_cmpuint (probes->len, ==, 2);
+  assert_envelope (probes->pdata[1], STATELESS_VERSION);
+  g_assert_false (json_node_equal (json_object_get_member (probes->pdata[0], "id"),
+                                   json_object_get_member (probes->pdata[1], "id")));
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+  mcp_test_assert_echo_works (peer->client);
+
+  peer_close_and_free (peer);
+}
+
+/* Refused again: once is enough, and the error says what happened. */
+static void
+test_unsupported_twice (void)
+{
+  Peer *peer = peer_new ("--refuse-discover", "2", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, &error);
+  g_assert_nonnull (strstr (error->message, STATELESS_VERSION));
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 2);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
 /* A server that names only older revisions is an older server. */
 static void
 test_unsupported_legacy_only (void)
@@ -773,6 +812,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Negotiation/stateless-server", test_stateless_server);
   g_test_add_func ("/Mcp/Negotiation/server-info-elsewhere", test_server_info_elsewhere);
   g_test_add_func ("/Mcp/Negotiation/dual-era-server", test_dual_era_server);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-retried", test_unsupported_retried);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-twice", test_unsupported_twice);
   g_test_add_func ("/Mcp/Negotiation/unsupported-legacy-only", test_unsupported_legacy_only);
   g_test_add_func ("/Mcp/Negotiation/unsupported-nothing-usable", test_unsupported_nothing_usable);
   g_test_add_func ("/Mcp/Negotiation/legacy-method-not-found", test_legacy_method_not_found);
