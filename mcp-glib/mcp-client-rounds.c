@@ -140,10 +140,14 @@ answers_complete (GTask *task)
 {
   McpClient *self = g_task_get_source_object (task);
   Call *call = g_task_get_task_data (task);
+  g_autoptr(GTask) hold = NULL;
 
   if (call->done || call->dispatching || call->unanswered > 0)
     return;
 
+  /* While the application answered, the list of calls waiting for input
+   * held the only reference. */
+  hold = g_object_ref (task);
   g_ptr_array_remove (self->input_waits, task);
 
   if (call->refused != NULL)

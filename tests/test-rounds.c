@@ -263,6 +263,68 @@ rounds_requests (GPtrArray  *records,
  * What the client sends back
  * ------------------------------------------------------------------------ */
 
+/* An elicitation that the application answers later, outside its handler:
+ * the call waits, then goes on with the answer and the state. */
+static void
+test_elicitation_answered_later (void)
+{
+  Handler *handler = NULL;
+  Peer *peer = start (MCP_CLIENT_FEATURES_ELICITATION_FORM, &handler);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(McpToolResult) tool_result = NULL;
+  g_autoptr(JsonArray) rounds = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) calls = NULL;
+  g_autoptr(GError) error = NULL;
+  McpServerRequest *request;
+
+  handler->later = TRUE;
+  call_rounds_async (peer, "later",
+                     "[{'inputRequests':{'login':" ELICIT ("Your login?") "},"
+                     "'requestState':'s1'}]",
+                     NULL, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_test_wait_until (has_kept, handler, 5000));
+
+  request = handler->kept->pdata[0];
+  g_assert_cmpstr (mcp_server_request_get_method (request), ==, "elicitation/create");
+  g_assert_cmpint (mcp_server_request_get_elicitation_mode (request), ==,
+                   MCP_ELICITATION_MODE_FORM);
+  g_assert_cmpstr (mcp_server_request_get_message (request), ==, "Your login?");
+  g_assert_nonnull (mcp_server_request_get_requested_schema (request));
+
+  /* Nothing goes on until the application answers. */
+  mcp_test_iterate_for (300);
+  g_assert_null (result);
+  records = peer_records (peer);
+  calls = rounds_requests (records, "later");
+  g_assert_cmpuint (calls->len, ==, 1);
+
+  answer (request);
+  mcp_test_await_result (&result, "the rounds tool");
+  tool_result = mcp_client_call_tool_finish (peer->client, result, &error);
+  g_assert_no_error (error);
+  rounds = rounds_of (tool_result);
+  g_assert_cmpuint (json_array_get_length (rounds), ==, 2);
+  assert_round (rounds, 0, "{}");
+  assert_round (rounds, 1, "{'inputResponses':{'login':{'action':'accept',"
+                           "'content':{'login':'Your login?'}}},'requestState':'s1'}");
+  g_assert_cmpuint (handler->methods->len, ==, 1);
+
+  /* The retry is the same request, again with the envelope. */
+  g_clear_pointer (&calls, g_ptr_array_unref);
+  g_clear_pointer (&records, g_ptr_array_unref);
+  records = peer_records (peer);
+  calls = rounds_requests (records, "later");
+  g_assert_cmpuint (calls->len, ==, 2);
+  g_assert_true (json_node_equal (mcp_test_lookup (calls->pdata[0], "params.arguments"),
+                                  mcp_test_lookup (calls->pdata[1], "params.arguments")));
+  g_assert_cmpstr (mcp_test_lookup_string (calls->pdata[1], "params.name"), ==, "rounds");
+  g_assert_cmpstr (envelope_string (calls->pdata[1], "protocolVersion"), ==, STATELESS_VERSION);
+
+  peer_close_and_free (peer);
+  handler_free (handler);
+}
+
 static void
 test_sampling (void)
 {
@@ -752,6 +814,78 @@ test_resource (void)
   handler_free (handler);
 }
 
+/* Answers and state belong to their call: other calls made meanwhile,
+ * with rounds of their own or none, never carry them. */
+static void
+test_no_leak_into_other_calls (void)
+{
+  Handler *handler = NULL;
+  Peer *peer = start (MCP_CLIENT_FEATURES_ELICITATION_FORM, &handler);
+  g_autoptr(GAsyncResult) first = NULL;
+  g_autoptr(GAsyncResult) second = NULL;
+  g_autoptr(McpToolResult) first_result = NULL;
+  g_autoptr(McpToolResult) second_result = NULL;
+  g_autoptr(JsonArray) first_rounds = NULL;
+  g_autoptr(JsonArray) second_rounds = NULL;
+  g_autoptr(JsonArray) third_rounds = NULL;
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) calls = NULL;
+  g_autoptr(GError) error = NULL;
+
+  handler->later = TRUE;
+  call_rounds_async (peer, "first",
+                     "[{'inputRequests':{'login':" ELICIT ("First?") "},'requestState':'one'}]",
+                     NULL, mcp_test_store_result_cb, &first);
+  call_rounds_async (peer, "second",
+                     "[{'inputRequests':{'login':" ELICIT ("Second?") "},'requestState':'two'}]",
+                     NULL, mcp_test_store_result_cb, &second);
+  g_assert_true (mcp_test_wait_until (has_two_kept, handler, 5000));
+
+  /* Meanwhile: a call with rounds of its own, and one without. */
+  third_rounds = call_rounds_ok (peer, "third", "[{'requestState':'three'}]");
+  assert_round (third_rounds, 1, "{'requestState':'three'}");
+  mcp_test_assert_echo_works (peer->client);
+
+  /* Answered in the other order. */
+  answer (handler->kept->pdata[1]);
+  answer (handler->kept->pdata[0]);
+  mcp_test_await_result (&first, "the first call");
+  mcp_test_await_result (&second, "the second call");
+  first_result = mcp_client_call_tool_finish (peer->client, first, &error);
+  g_assert_no_error (error);
+  second_result = mcp_client_call_tool_finish (peer->client, second, &error);
+  g_assert_no_error (error);
+  first_rounds = rounds_of (first_result);
+  second_rounds = rounds_of (second_result);
+  assert_round (first_rounds, 1, "{'inputResponses':{'login':{'action':'accept',"
+                                 "'content':{'login':'First?'}}},'requestState':'one'}");
+  assert_round (second_rounds, 1, "{'inputResponses':{'login':{'action':'accept',"
+                                  "'content':{'login':'Second?'}}},'requestState':'two'}");
+
+  records = peer_records (peer);
+  calls = filter_requests (records, NULL);
+  for (guint i = 0; i < calls->len; i++)
+    {
+      JsonObject *call = calls->pdata[i];
+      const char *key = mcp_test_lookup_string (call, "params.arguments.key");
+      const char *state = mcp_test_lookup_string (call, "params.requestState");
+
+      if (g_strcmp0 (key, "first") != 0 && g_strcmp0 (key, "second") != 0)
+        g_assert_null (mcp_test_lookup (call, "params.inputResponses"));
+      if (g_strcmp0 (key, "first") == 0)
+        g_assert_true (state == NULL || g_str_equal (state, "one"));
+      else if (g_strcmp0 (key, "second") == 0)
+        g_assert_true (state == NULL || g_str_equal (state, "two"));
+      else if (g_strcmp0 (key, "third") == 0)
+        g_assert_true (state == NULL || g_str_equal (state, "three"));
+      else
+        g_assert_null (state);
+    }
+
+  peer_close_and_free (peer);
+  handler_free (handler);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -759,6 +893,7 @@ main (int   argc,
   if (!stateless_test_init (&argc, &argv))
     return 0;
 
+  g_test_add_func ("/Mcp/Rounds/elicitation-answered-later", test_elicitation_answered_later);
   g_test_add_func ("/Mcp/Rounds/sampling", test_sampling);
   g_test_add_func ("/Mcp/Rounds/roots", test_roots);
   g_test_add_func ("/Mcp/Rounds/several-in-one-round", test_several_in_one_round);
@@ -777,6 +912,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Rounds/input-request-without-method", test_input_request_without_method);
   g_test_add_func ("/Mcp/Rounds/prompt", test_prompt);
   g_test_add_func ("/Mcp/Rounds/resource", test_resource);
+  g_test_add_func ("/Mcp/Rounds/no-leak-into-other-calls", test_no_leak_into_other_calls);
 
   return stateless_test_run ();
 }
