@@ -10,10 +10,11 @@
 # the _meta envelope of every request, and serves tools, prompts and
 # resources whose answers follow a script of multi round-trip rounds
 # (input_required results with input requests and a request state) given in
-# the call's own arguments. On request it misbehaves: a discover that is
-# never answered, answered late, refused with -32022 or any other error, or
-# that kills the server; and it behaves as an older server (--era legacy:
-# initialize, no discover) or as one of both eras (--era dual).
+# the call's own arguments; it acknowledges subscriptions/listen. On
+# request it misbehaves: a discover that is never answered, answered late,
+# refused with -32022 or any other error, or that kills the server; and it
+# behaves as an older server (--era legacy: initialize, no discover) or as
+# one of both eras (--era dual).
 #
 # Every message it receives is recorded, before it is handled, as a line of
 # JSON in the file given with --record: {"t": <ms since start>, "message":
@@ -283,6 +284,18 @@ def read_resource(message):
     answer_round(message, "resources/read", parts.netloc, script, False, complete)
 
 
+def listen(message):
+    """Acknowledges what the server would report of the filter, and keeps
+    the request open: the server sends no change notifications."""
+    wanted = (message.get("params") or {}).get("notifications") or {}
+    honoured = {}
+    if wanted.get("toolsListChanged") and CAPABILITIES["tools"].get("listChanged"):
+        honoured["toolsListChanged"] = True
+    send({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+          "params": {"notifications": honoured,
+                     "_meta": {META + "subscriptionId": message["id"]}}})
+
+
 def serve_modern(message):
     method = message["method"]
     if method == "server/discover":
@@ -304,6 +317,8 @@ def serve_modern(message):
         respond(message["id"], {"resourceTemplates": []})
     elif method == "resources/read":
         read_resource(message)
+    elif method == "subscriptions/listen":
+        listen(message)
     else:
         respond_error(message["id"], METHOD_NOT_FOUND, "Method not found: %s" % method)
 
