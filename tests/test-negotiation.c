@@ -231,26 +231,36 @@ test_unsupported_nothing_usable (void)
   peer_close_and_free (peer);
 }
 
-/* An older server says it does not know the method: the client falls back
- * at once, after one round trip, not after waiting for a silent probe. */
+/* The probe was refused, and initialize followed at once: one round
+ * trip, not the wait for a silent probe. */
 static void
-test_legacy_method_not_found (void)
+assert_fell_back_at_once (Peer *peer)
 {
-  Peer *peer = peer_start ("--era", "legacy", NULL);
-  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) records = peer_records (peer);
   JsonObject *probe;
   JsonObject *initialize;
 
-  assert_is_legacy (peer);
-  assert_legacy_traffic (peer);
-
-  records = peer_records (peer);
   g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
   probe = records->pdata[0];
   initialize = records->pdata[1];
   g_assert_cmpstr (mcp_test_lookup_string (probe, "message.method"), ==, "server/discover");
   g_assert_cmpstr (mcp_test_lookup_string (initialize, "message.method"), ==, "initialize");
-  g_assert_cmpint (record_time (initialize) - record_time (probe), <, PROBE_GRACE_MS);
+  /* Had the client waited for the grace instead, initialize would come
+   * about a second after the probe was sent, which is before the server
+   * read it by the time Python takes to start: well over half of it. */
+  g_assert_cmpint (record_time (initialize) - record_time (probe), <, PROBE_GRACE_MS / 2);
+}
+
+/* An older server says it does not know the method: the client falls back
+ * at once. */
+static void
+test_legacy_method_not_found (void)
+{
+  Peer *peer = peer_start ("--era", "legacy", NULL);
+
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+  assert_fell_back_at_once (peer);
 
   peer_close_and_free (peer);
 }
@@ -260,13 +270,10 @@ static void
 test_legacy_other_error (void)
 {
   Peer *peer = peer_start ("--era", "legacy", "--error-code", "-32602", NULL);
-  g_autoptr(GPtrArray) records = NULL;
 
   assert_is_legacy (peer);
   assert_legacy_traffic (peer);
-
-  records = peer_records (peer);
-  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  assert_fell_back_at_once (peer);
 
   peer_close_and_free (peer);
 }
