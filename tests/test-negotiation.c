@@ -575,10 +575,12 @@ expected_capabilities (McpClient *client)
 
   json_object_iter_init (&iter, capabilities);
   while (json_object_iter_next (&iter, &name, &value))
-    json_object_set_member (copy, name, g_str_equal (name, "roots")
-                                        ? json_node_init_object (json_node_alloc (),
-                                                                 json_object_new ())
-                                        : json_node_copy (value));
+    {
+      if (g_str_equal (name, "roots"))
+        json_object_set_object_member (copy, name, json_object_new ());
+      else
+        json_object_set_member (copy, name, json_node_copy (value));
+    }
   json_node_take_object (node, copy);
 
   return node;
