@@ -5,20 +5,22 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # The same application code against a server of each era, driven through
-# the typelib from Python over stdio: server-everything, which speaks
-# 2025-11-25, and mcp-stateless-peer.mjs, a 2026-07-28 server on the
-# TypeScript SDK v2 (both pinned in tests/package.json). Each test runs
-# unchanged against both: it lists and calls tools, follows progress, reads
+# the typelib from Python: server-everything, which speaks 2025-11-25, over
+# stdio, and mcp-stateless-peer.mjs, a 2026-07-28 server on the TypeScript
+# SDK v2 (both pinned in tests/package.json), over stdio and over
+# Streamable HTTP on 127.0.0.1. Each test runs unchanged against all three: it lists and calls tools, follows progress, reads
 # a resource and gets a prompt, answers the server's elicitation from the
 # server-request signal (a server request of the older server, an input
 # request of a multi round-trip call of the stateless one), and subscribes
 # to changes with listen (subscriptions/listen, or what the client makes of
 # resources/subscribe for the older server). Only what differs between the
-# two servers (their tools, their URIs) and McpClient:stateless are told
-# apart. Prints TAP; skips everything when the npm peers are not installed.
+# servers (how they start, their tools, their URIs) and McpClient:stateless
+# are told apart. Prints TAP; skips everything when the npm peers are not
+# installed.
 
 import os
 import shutil
+import subprocess
 import sys
 
 import mcptest
@@ -35,12 +37,16 @@ FEATURES = Mcp.ClientFeatures.ELICITATION_FORM | Mcp.ClientFeatures.ELICITATION_
 
 class Server:
     """What differs between the servers: how to start them and what they
-    offer. The code that uses them is the same."""
+    offer. The code that uses them is the same. Over stdio the client starts
+    the server itself; over HTTP the server is started first, on a port of
+    its choosing, and stops when its stdin closes."""
 
     def __init__(self, name, argv, stateless, version, echo, add, progress, ask, resource,
-                 prompt, update):
+                 prompt, update, http=False):
         self.name = name
         self.argv = argv
+        self.http = http
+        self.process = None
         self.stateless = stateless
         self.version = version
         self.echo = echo            # (tool, arguments, text expected in the result)
@@ -50,6 +56,37 @@ class Server:
         self.resource = resource    # a resource URI
         self.prompt = prompt        # (prompt, arguments, text expected)
         self.update = update        # (tool, arguments) that makes the resource updated
+
+    def start(self):
+        """A transport to a running server."""
+        if not self.http:
+            return Mcp.StdioTransport.new(self.argv)
+        self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+        port = int(self.process.stdout.readline())
+        return Mcp.HttpTransport.new("http://127.0.0.1:%d/mcp" % port)
+
+    def stop(self, transport):
+        """Checks that the server is gone once the client closed."""
+        if not self.http:
+            assert transport.get_subprocess().get_identifier() is None
+            return
+        self.process.stdin.close()
+        assert self.process.wait(timeout=10) == 0
+        self.process.stdout.close()
+        self.process = None
+
+
+def stateless_peer(name, transport):
+    return Server(name, ["node", PEER, transport], True, "2026-07-28",
+                  echo=("echo", '{"text": "interop"}', "interop"),
+                  add=("add", '{"a": 2, "b": 3}', "5"),
+                  progress=("count", '{"steps": 4}', 4),
+                  ask=("confirm", '{"action": "deploy"}', "deploy: done"),
+                  resource="peer://document",
+                  prompt=("greeting", {"name": "Lyon"}, "Lyon"),
+                  update=("notify", '{"kind": "resource", "uri": "peer://document"}'),
+                  http=transport == "http")
 
 
 SERVERS = [
@@ -61,14 +98,8 @@ SERVERS = [
            resource="demo://resource/static/document/architecture.md",
            prompt=("args-prompt", {"city": "Lyon"}, "Lyon"),
            update=("toggle-subscriber-updates", "{}")),
-    Server("stateless peer", ["node", PEER, "stdio"], True, "2026-07-28",
-           echo=("echo", '{"text": "interop"}', "interop"),
-           add=("add", '{"a": 2, "b": 3}', "5"),
-           progress=("count", '{"steps": 4}', 4),
-           ask=("confirm", '{"action": "deploy"}', "deploy: done"),
-           resource="peer://document",
-           prompt=("greeting", {"name": "Lyon"}, "Lyon"),
-           update=("notify", '{"kind": "resource", "uri": "peer://document"}')),
+    stateless_peer("stateless peer", "stdio"),
+    stateless_peer("stateless peer over HTTP", "http"),
 ]
 
 
@@ -95,11 +126,12 @@ class Session(mcptest.Session):
     """A connected client, with the same settings for every server."""
 
     def __init__(self, server, handler=None):
-        super().__init__(Mcp.StdioTransport.new(server.argv), FEATURES, handler=handler)
+        self.server = server
+        super().__init__(server.start(), FEATURES, handler=handler)
 
     def close(self):
         super().close()
-        assert self.transport.get_subprocess().get_identifier() is None
+        self.server.stop(self.transport)
 
 
 def test_tools(server):
