@@ -1,0 +1,2334 @@
+/* mcp-client-group.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Many servers as one, on McpClient's public API only: a group makes a
+ * client per connection from each server's configuration, connects them a
+ * few at a time, mirrors their live models into aggregated ones
+ * (mcp-group-list.c), routes calls by name, forwards what the servers send,
+ * and makes a new client, with backoff, when a connection ends.
+ *
+ * Each attempt to connect a server has a GCancellable of its own; stopping
+ * the server cancels it, which is how a late callback knows it is stale.
+ * Callbacks hold the server, not the group: a group that is dropped goes
+ * at once, and its servers' group pointer becomes NULL.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-group-private.h"
+#include "mcp-enums.h"
+#include "mcp-group-item-private.h"
+#include "mcp-group-list-private.h"
+#include "mcp-i18n-private.h"
+
+/**
+ * McpClientGroup:
+ *
+ * Many MCP servers as one: their tools, resources and prompts in
+ * aggregated lists, calls routed by name, and connections that come back
+ * by themselves.
+ *
+ * A group is made from a [class@Mcp.ServerRegistry], and follows it:
+ * servers that are added to it, changed or removed are started, restarted
+ * or stopped. Servers can also be added by hand, from a configuration
+ * ([method@Mcp.ClientGroup.add_config]) or as a client
+ * ([method@Mcp.ClientGroup.add_client]).
+ *
+ * ```c
+ * g_autoptr(McpServerRegistry) registry = mcp_server_registry_new ();
+ * g_autoptr(McpClientGroup) group = mcp_client_group_new_for_registry (registry);
+ *
+ * mcp_client_group_connect_async (group, NULL, NULL, NULL);
+ * gtk_list_view_set_model (tools_view,
+ *                          GTK_SELECTION_MODEL (gtk_single_selection_new (
+ *                            g_object_ref (mcp_client_group_get_tools (group)))));
+ * ```
+ *
+ * ## Servers
+ *
+ * [property@Mcp.ClientGroup:servers] lists a [class@Mcp.GroupServer] per
+ * server, whose [property@Mcp.GroupServer:state] a UI binds: connecting,
+ * ready, failed (with [property@Mcp.GroupServer:error]), reconnecting.
+ * [method@Mcp.ClientGroup.connect_async] starts the servers, at most
+ * [property@Mcp.ClientGroup:max-connecting] at a time, each within
+ * [property@Mcp.ClientGroup:connect-timeout], so that a slow server delays
+ * no other; it completes once each has made its first attempt.
+ *
+ * A server whose connection ends (it died, or its HTTP session expired and
+ * could not be renewed) or whose attempt fails is tried again after
+ * [property@Mcp.ClientGroup:reconnect-delay], then after twice as long
+ * each time, up to [property@Mcp.ClientGroup:max-reconnect-delay]; once a
+ * connection has lasted that long, the delay starts again from the first.
+ * A server is not tried again when trying cannot help: its configuration
+ * is broken (until it changes), the user declined an input it needs, or it
+ * is a client added by hand. [method@Mcp.GroupServer.reconnect] tries at
+ * once.
+ *
+ * ## Tools, resources and prompts
+ *
+ * [property@Mcp.ClientGroup:tools], [property@Mcp.ClientGroup:resources],
+ * [property@Mcp.ClientGroup:resource-templates] and
+ * [property@Mcp.ClientGroup:prompts] list a [class@Mcp.GroupItem] for each
+ * item of each ready server, server by server in the order of
+ * [property@Mcp.ClientGroup:servers]. They follow the servers' own lists
+ * with minimal changes, so a `GtkListView` keeps its place; a server's
+ * items leave when its connection ends and return when it is back.
+ *
+ * Every item has a name that is unique in the group, by this rule: an
+ * item keeps the server's name for it (a tool's or prompt's name, a
+ * resource's URI) while no other server of the group has an item of the
+ * same name, and otherwise goes by its qualified name, `server__name` by
+ * default. Two servers' `search` tools are therefore `files__search` and
+ * `web__search`, whichever connected first; names do not change while a
+ * server reconnects. The qualified name always reaches the item, so an
+ * application that needs names that never change uses it. The rule for
+ * qualified names can be replaced with
+ * [method@Mcp.ClientGroup.set_name_func]; the default keeps them valid as
+ * tool names for language models (letters, digits, `_` and `-`, when the
+ * item's own name is).
+ *
+ * [method@Mcp.ClientGroup.call_tool_async],
+ * [method@Mcp.ClientGroup.get_prompt_async] and
+ * [method@Mcp.ClientGroup.read_resource_async] take either name and go to
+ * the right server; [method@Mcp.ClientGroup.lookup] finds an item, whose
+ * server's client does everything else.
+ *
+ * ## What servers send
+ *
+ * Notifications, log messages and requests from the servers are forwarded
+ * with the [class@Mcp.GroupServer] they came from:
+ * [signal@Mcp.ClientGroup::notification],
+ * [signal@Mcp.ClientGroup::log-message] and
+ * [signal@Mcp.ClientGroup::server-request]. The clients the group makes
+ * declare [property@Mcp.ClientGroup:features]; anything else about them is
+ * set up in [signal@Mcp.ClientGroup::client-created].
+ *
+ * Since: 1.0
+ */
+
+#define N_KINDS (MCP_GROUP_ITEM_KIND_PROMPT + 1)
+
+struct _McpClientGroup
+{
+  GObject                 parent_instance;
+
+  McpServerRegistry      *registry;
+  GListStore             *servers;
+  McpGroupList           *lists[N_KINDS];
+
+  McpClientGroupNameFunc  name_func;
+  gpointer                name_data;
+  GDestroyNotify          name_destroy;
+
+  McpClientFeatures       features;
+  guint                   connect_timeout;
+  guint                   max_connecting;
+  guint                   reconnect_delay;
+  guint                   max_reconnect_delay;
+
+  gboolean                started;
+  /* Servers whose client waits for a place to connect in. */
+  GQueue                  waiting;
+  guint                   n_connecting;
+  /* Clients being closed, and the close_async calls waiting for them. */
+  guint                   n_closing;
+  GPtrArray              *connect_tasks;
+  GPtrArray              *close_tasks;
+};
+
+G_DEFINE_FINAL_TYPE (McpClientGroup, mcp_client_group, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_REGISTRY,
+  PROP_SERVERS,
+  PROP_TOOLS,
+  PROP_RESOURCES,
+  PROP_RESOURCE_TEMPLATES,
+  PROP_PROMPTS,
+  PROP_FEATURES,
+  PROP_CONNECT_TIMEOUT,
+  PROP_MAX_CONNECTING,
+  PROP_RECONNECT_DELAY,
+  PROP_MAX_RECONNECT_DELAY,
+  N_PROPS
+};
+
+enum {
+  CLIENT_CREATED,
+  NOTIFICATION,
+  LOG_MESSAGE,
+  SERVER_REQUEST,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void server_start (McpClientGroup *self,
+                          McpGroupServer *server);
+
+/* What an asynchronous step of a server's connection needs when it
+ * completes: the group, if it still exists, the server, and the
+ * cancellable of the attempt, cancelled if the attempt was abandoned. */
+typedef struct
+{
+  GWeakRef        group;
+  McpGroupServer *server;
+  GCancellable   *cancellable;
+} Step;
+
+static Step *
+step_new (McpClientGroup *self,
+          McpGroupServer *server)
+{
+  Step *step = g_new0 (Step, 1);
+
+  g_weak_ref_init (&step->group, self);
+  step->server = g_object_ref (server);
+  step->cancellable = server->cancellable != NULL ? g_object_ref (server->cancellable) : NULL;
+
+  return step;
+}
+
+static void
+step_free (Step *step)
+{
+  g_weak_ref_clear (&step->group);
+  g_clear_object (&step->server);
+  g_clear_object (&step->cancellable);
+  g_free (step);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Step, step_free)
+
+/* Names ------------------------------------------------------------------ */
+
+static char *
+default_qualify (McpGroupItemKind  kind,
+                 const char       *server,
+                 const char       *name,
+                 gpointer          user_data)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = server; *p != '\0'; p++)
+    g_string_append_c (out, g_ascii_isalnum (*p) || *p == '_' || *p == '-' ? *p : '_');
+  g_string_append (out, "__");
+  g_string_append (out, name);
+
+  return g_string_free (out, FALSE);
+}
+
+char *
+_mcp_client_group_qualify (McpClientGroup   *self,
+                           McpGroupItemKind  kind,
+                           const char       *server,
+                           const char       *name)
+{
+  char *qualified = NULL;
+
+  if (self != NULL && self->name_func != NULL)
+    qualified = self->name_func (kind, server, name, self->name_data);
+
+  return qualified != NULL ? qualified : default_qualify (kind, server, name, NULL);
+}
+
+/* Servers ---------------------------------------------------------------- */
+
+static McpGroupServer *
+find_server (McpClientGroup *self,
+             const char     *name,
+             guint          *position)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
+
+      if (g_str_equal (server->name, name))
+        {
+          if (position != NULL)
+            *position = i;
+          return server;
+        }
+    }
+
+  return NULL;
+}
+
+static void connect_cancelled_cb (GCancellable *cancellable,
+                                  GTask        *task);
+
+/* Completes the connect_async calls once no server makes its first
+ * attempt any more. */
+static void
+check_connected (McpClientGroup *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
+  g_autoptr(GPtrArray) tasks = NULL;
+
+  if (self->connect_tasks->len == 0)
+    return;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
+
+      if (server->state == MCP_GROUP_SERVER_STATE_CONNECTING)
+        return;
+    }
+
+  tasks = g_steal_pointer (&self->connect_tasks);
+  self->connect_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < tasks->len; i++)
+    {
+      GCancellable *cancellable = g_task_get_cancellable (tasks->pdata[i]);
+
+      if (cancellable != NULL)
+        g_signal_handlers_disconnect_by_func (cancellable, connect_cancelled_cb, tasks->pdata[i]);
+      g_task_return_boolean (tasks->pdata[i], TRUE);
+    }
+}
+
+static void
+check_closed (McpClientGroup *self)
+{
+  g_autoptr(GPtrArray) tasks = NULL;
+
+  if (self->n_closing > 0 || self->close_tasks->len == 0)
+    return;
+
+  tasks = g_steal_pointer (&self->close_tasks);
+  self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < tasks->len; i++)
+    g_task_return_boolean (tasks->pdata[i], TRUE);
+}
+
+static void
+set_state (McpGroupServer      *server,
+           McpGroupServerState  state,
+           const GError        *error)
+{
+  _mcp_group_server_set_state (server, state, error);
+
+  if (server->group != NULL)
+    check_connected (server->group);
+}
+
+static void
+on_client_notification (McpClient      *client,
+                        const char     *method,
+                        JsonNode       *params,
+                        McpGroupServer *server)
+{
+  if (server->group != NULL)
+    g_signal_emit (server->group, signals[NOTIFICATION], g_quark_try_string (method),
+                   server, method, params);
+}
+
+static void
+on_client_log_message (McpClient      *client,
+                       McpLogLevel     level,
+                       const char     *logger,
+                       JsonNode       *data,
+                       McpGroupServer *server)
+{
+  if (server->group != NULL)
+    g_signal_emit (server->group, signals[LOG_MESSAGE], 0, server, level, logger, data);
+}
+
+static gboolean
+on_client_server_request (McpClient        *client,
+                          McpServerRequest *request,
+                          McpGroupServer   *server)
+{
+  gboolean handled = FALSE;
+
+  if (server->group != NULL)
+    g_signal_emit (server->group, signals[SERVER_REQUEST],
+                   g_quark_try_string (mcp_server_request_get_method (request)),
+                   server, request, &handled);
+
+  return handled;
+}
+
+static void on_client_closed (McpClient      *client,
+                              const GError   *error,
+                              McpGroupServer *server);
+
+static void
+close_client_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(Step) step = user_data;
+  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
+  g_autoptr(GError) error = NULL;
+
+  if (!mcp_client_close_finish (MCP_CLIENT (object), result, &error))
+    g_debug ("Closing the client of %s failed: %s", step->server->name, error->message);
+
+  if (self != NULL)
+    {
+      self->n_closing--;
+      check_closed (self);
+    }
+}
+
+/* Takes the server's client out of the group: its items leave the models
+ * (with @keep_names, their names keep counting until the server is back),
+ * and unless it ended by itself it is closed. */
+static void
+detach_client (McpClientGroup *self,
+               McpGroupServer *server,
+               gboolean        keep_names,
+               gboolean        close)
+{
+  g_autoptr(McpClient) client = server->client != NULL ? g_object_ref (server->client) : NULL;
+
+  if (client == NULL)
+    return;
+
+  g_signal_handlers_disconnect_by_data (client, server);
+  for (guint i = 0; i < N_KINDS; i++)
+    _mcp_group_list_set_source (self->lists[i], server, NULL, keep_names);
+  _mcp_group_server_set_client (server, NULL);
+
+  if (close && mcp_client_get_state (client) != MCP_CLIENT_STATE_CLOSED)
+    {
+      self->n_closing++;
+      mcp_client_close_async (client, NULL, close_client_cb, step_new (self, server));
+    }
+}
+
+static void
+attach_client (McpClientGroup *self,
+               McpGroupServer *server,
+               McpClient      *client)
+{
+  g_clear_object (&server->connecting);
+  g_clear_object (&server->cancellable);
+  _mcp_group_server_set_client (server, client);
+
+  g_signal_connect (client, "closed", G_CALLBACK (on_client_closed), server);
+  g_signal_connect (client, "notification", G_CALLBACK (on_client_notification), server);
+  g_signal_connect (client, "log-message", G_CALLBACK (on_client_log_message), server);
+  g_signal_connect (client, "server-request", G_CALLBACK (on_client_server_request), server);
+
+  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_TOOL], server,
+                              mcp_client_get_tools_model (client), FALSE);
+  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE], server,
+                              mcp_client_get_resources_model (client), FALSE);
+  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE], server,
+                              mcp_client_get_resource_templates_model (client), FALSE);
+  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_PROMPT], server,
+                              mcp_client_get_prompts_model (client), FALSE);
+
+  server->attempted = TRUE;
+  server->ready_since = g_get_monotonic_time ();
+  _mcp_group_server_set_attempts (server, 0);
+  set_state (server, MCP_GROUP_SERVER_STATE_READY, NULL);
+}
+
+static gboolean
+retry_cb (gpointer user_data)
+{
+  McpGroupServer *server = user_data;
+
+  server->retry_source = 0;
+  if (server->group != NULL)
+    server_start (server->group, server);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_retry (McpClientGroup *self,
+                McpGroupServer *server)
+{
+  guint64 delay = (guint64) self->reconnect_delay << MIN (server->backoff, 20);
+
+  delay = MIN (delay, self->max_reconnect_delay);
+  server->backoff++;
+
+  g_debug ("Connecting %s again in %" G_GUINT64_FORMAT " ms", server->name, delay);
+  g_clear_handle_id (&server->retry_source, g_source_remove);
+  server->retry_source = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, retry_cb,
+                                             g_object_ref (server), g_object_unref);
+}
+
+/* Trying again cannot help: the configuration is broken, the user declined
+ * an input, or the client was added by hand. */
+static gboolean
+is_permanent (McpGroupServer *server,
+              const GError   *error)
+{
+  return server->hand_added ||
+         (server->config != NULL && mcp_server_config_get_error (server->config) != NULL) ||
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+}
+
+static void
+attempt_failed (McpClientGroup *self,
+                McpGroupServer *server,
+                const GError   *error)
+{
+  g_clear_object (&server->connecting);
+  g_clear_object (&server->cancellable);
+  server->attempted = TRUE;
+  _mcp_group_server_set_attempts (server, server->attempts + 1);
+
+  g_debug ("Connecting %s failed: %s", server->name, error->message);
+  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
+
+  if (!is_permanent (server, error))
+    schedule_retry (self, server);
+}
+
+static void
+on_client_closed (McpClient      *client,
+                  const GError   *error,
+                  McpGroupServer *server)
+{
+  McpClientGroup *self = server->group;
+  g_autoptr(GError) closed = NULL;
+  g_autoptr(McpGroupServer) hold = g_object_ref (server);
+
+  if (self == NULL)
+    return;
+
+  if (error == NULL)
+    error = closed = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                          _("The connection was closed"));
+
+  g_debug ("The connection to %s ended: %s", server->name, error->message);
+  detach_client (self, server, TRUE, FALSE);
+
+  if (g_get_monotonic_time () - server->ready_since >= (gint64) self->max_reconnect_delay * 1000)
+    server->backoff = 0;
+
+  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
+  if (!is_permanent (server, error))
+    schedule_retry (self, server);
+}
+
+static void connect_cb (GObject      *object,
+                        GAsyncResult *result,
+                        gpointer      user_data);
+
+static void
+start_connecting (McpClientGroup *self)
+{
+  while (self->n_connecting < self->max_connecting && self->waiting.length > 0)
+    {
+      g_autoptr(McpGroupServer) server = g_queue_pop_head (&self->waiting);
+
+      server->queued = FALSE;
+      self->n_connecting++;
+      mcp_client_connect_async (server->connecting, server->cancellable, connect_cb,
+                                step_new (self, server));
+    }
+}
+
+static void
+connect_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  McpClient *client = MCP_CLIENT (object);
+  g_autoptr(Step) step = user_data;
+  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
+  g_autoptr(GError) error = NULL;
+  gboolean connected = mcp_client_connect_finish (client, result, &error);
+
+  if (self == NULL)
+    return;
+
+  self->n_connecting--;
+
+  if (!g_cancellable_is_cancelled (step->cancellable))
+    {
+      if (connected)
+        attach_client (self, step->server, client);
+      else
+        attempt_failed (self, step->server, error);
+    }
+
+  /* The next one, whatever became of this one. */
+  start_connecting (self);
+}
+
+/* The client of an attempt is made: it waits for a place to connect. */
+static void
+enqueue (McpClientGroup *self,
+         McpGroupServer *server)
+{
+  server->queued = TRUE;
+  g_queue_push_tail (&self->waiting, g_object_ref (server));
+  start_connecting (self);
+}
+
+static void
+create_client_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(Step) step = user_data;
+  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
+  McpGroupServer *server = step->server;
+  GCancellable *cancellable = step->cancellable;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+
+  client = mcp_server_config_create_client_finish (MCP_SERVER_CONFIG (object), result, &error);
+
+  if (self == NULL || g_cancellable_is_cancelled (cancellable))
+    return;
+
+  if (client == NULL)
+    {
+      attempt_failed (self, server, error);
+      return;
+    }
+
+  mcp_client_set_features (client, self->features);
+  mcp_client_set_connect_timeout (client, self->connect_timeout);
+  g_signal_emit (self, signals[CLIENT_CREATED], 0, server, client);
+
+  /* A handler may have stopped the server. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+
+  server->connecting = g_steal_pointer (&client);
+  enqueue (self, server);
+}
+
+static void
+hand_added_state_cb (McpClient      *client,
+                     GParamSpec     *pspec,
+                     McpGroupServer *server)
+{
+  McpClientState state = mcp_client_get_state (client);
+
+  if (server->group == NULL || state == MCP_CLIENT_STATE_CONNECTING)
+    return;
+
+  g_signal_handlers_disconnect_by_func (client, hand_added_state_cb, server);
+  server_start (server->group, server);
+}
+
+/* A new cancellable for an attempt. */
+static GCancellable *
+new_attempt (McpGroupServer *server)
+{
+  g_clear_object (&server->cancellable);
+  server->cancellable = g_cancellable_new ();
+
+  return server->cancellable;
+}
+
+static void
+start_hand_added (McpClientGroup *self,
+                  McpGroupServer *server)
+{
+  McpClient *client = server->connecting;
+  g_autoptr(GError) error = NULL;
+
+  if (client == NULL || mcp_client_get_state (client) == MCP_CLIENT_STATE_CLOSED)
+    {
+      error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                   _("The client of this server is closed, and it was added by "
+                                     "hand: the group cannot make a new one"));
+      attempt_failed (self, server, error);
+      return;
+    }
+
+  switch (mcp_client_get_state (client))
+    {
+    case MCP_CLIENT_STATE_READY:
+      attach_client (self, server, client);
+      break;
+
+    case MCP_CLIENT_STATE_DISCONNECTED:
+      new_attempt (server);
+      set_state (server, MCP_GROUP_SERVER_STATE_CONNECTING, NULL);
+      enqueue (self, server);
+      break;
+
+    case MCP_CLIENT_STATE_CONNECTING:
+      /* The application connects it itself. */
+      set_state (server, MCP_GROUP_SERVER_STATE_CONNECTING, NULL);
+      g_signal_handlers_disconnect_by_func (client, hand_added_state_cb, server);
+      g_signal_connect (client, "notify::state", G_CALLBACK (hand_added_state_cb), server);
+      break;
+
+    case MCP_CLIENT_STATE_CLOSED:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Begins an attempt to connect the server, if it should be connected. */
+static void
+server_start (McpClientGroup *self,
+              McpGroupServer *server)
+{
+  const GError *config_error;
+
+  g_clear_handle_id (&server->retry_source, g_source_remove);
+
+  if (server->client != NULL || server->cancellable != NULL)
+    return;
+
+  if (!self->started)
+    {
+      set_state (server, MCP_GROUP_SERVER_STATE_STOPPED, NULL);
+      return;
+    }
+
+  if (server->hand_added)
+    {
+      start_hand_added (self, server);
+      return;
+    }
+
+  if (mcp_server_config_get_disabled (server->config))
+    {
+      set_state (server, MCP_GROUP_SERVER_STATE_DISABLED, NULL);
+      return;
+    }
+
+  if ((config_error = mcp_server_config_get_error (server->config)) != NULL)
+    {
+      server->attempted = TRUE;
+      set_state (server, MCP_GROUP_SERVER_STATE_FAILED, config_error);
+      return;
+    }
+
+  set_state (server,
+             server->attempted ? MCP_GROUP_SERVER_STATE_RECONNECTING
+                               : MCP_GROUP_SERVER_STATE_CONNECTING,
+             server->error);
+  mcp_server_config_create_client_async (server->config, new_attempt (server), create_client_cb,
+                                         step_new (self, server));
+}
+
+/* Ends whatever the server is doing, and leaves it in @state. */
+static void
+server_stop (McpClientGroup      *self,
+             McpGroupServer      *server,
+             McpGroupServerState  state)
+{
+  g_clear_handle_id (&server->retry_source, g_source_remove);
+  g_clear_handle_id (&server->restart_source, g_source_remove);
+
+  if (server->cancellable != NULL)
+    {
+      g_cancellable_cancel (server->cancellable);
+      g_clear_object (&server->cancellable);
+    }
+
+  if (server->queued)
+    {
+      g_queue_remove (&self->waiting, server);
+      server->queued = FALSE;
+      g_object_unref (server);
+    }
+
+  if (server->connecting != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (server->connecting, server);
+      /* A client added by hand stays the server's until it is closed. */
+      if (!server->hand_added)
+        g_clear_object (&server->connecting);
+    }
+
+  if (server->client != NULL && server->hand_added)
+    g_set_object (&server->connecting, server->client);
+  detach_client (self, server, FALSE, TRUE);
+
+  set_state (server, state, NULL);
+}
+
+/* The server's configuration changed, or the user asked: connect again
+ * from scratch. */
+void
+_mcp_client_group_restart_server (McpClientGroup *self,
+                                  McpGroupServer *server)
+{
+  server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
+  server->attempted = FALSE;
+  server->backoff = 0;
+  _mcp_group_server_set_attempts (server, 0);
+  server_start (self, server);
+}
+
+static gboolean
+restart_cb (gpointer user_data)
+{
+  McpGroupServer *server = user_data;
+
+  server->restart_source = 0;
+  if (server->group != NULL)
+    _mcp_client_group_restart_server (server->group, server);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+config_changed_cb (McpServerConfig *config,
+                   GParamSpec      *pspec,
+                   McpGroupServer  *server)
+{
+  /* Setters change one member at a time: restart once they are done. */
+  if (server->restart_source == 0)
+    server->restart_source = g_idle_add_full (G_PRIORITY_DEFAULT, restart_cb,
+                                              g_object_ref (server), g_object_unref);
+}
+
+static McpGroupServer *
+insert_server (McpClientGroup  *self,
+               const char      *name,
+               McpServerConfig *config,
+               guint            position)
+{
+  McpGroupServer *server = _mcp_group_server_new (self, name, config);
+
+  for (guint i = 0; i < N_KINDS; i++)
+    _mcp_group_list_add_section (self->lists[i], server, position);
+  g_list_store_insert (self->servers, position, server);
+
+  if (config != NULL)
+    g_signal_connect (config, "notify::json", G_CALLBACK (config_changed_cb), server);
+
+  return server;
+}
+
+static void
+remove_server (McpClientGroup *self,
+               McpGroupServer *server)
+{
+  g_autoptr(McpGroupServer) hold = g_object_ref (server);
+  guint position;
+
+  server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
+  if (server->config != NULL)
+    g_signal_handlers_disconnect_by_data (server->config, server);
+  if (server->hand_added)
+    g_clear_object (&server->connecting);
+
+  for (guint i = 0; i < N_KINDS; i++)
+    _mcp_group_list_remove_section (self->lists[i], server);
+  if (g_list_store_find (self->servers, server, &position))
+    g_list_store_remove (self->servers, position);
+
+  server->group = NULL;
+  check_connected (self);
+}
+
+/* Makes the servers that follow the registry what the registry lists. */
+static void
+sync_registry (McpClientGroup *self)
+{
+  GListModel *registry = G_LIST_MODEL (self->registry);
+  guint n_configs = g_list_model_get_n_items (registry);
+  g_autoptr(GPtrArray) configs = g_ptr_array_new_with_free_func (g_object_unref);
+  guint position = 0;
+
+  for (guint i = 0; i < n_configs; i++)
+    g_ptr_array_add (configs, g_list_model_get_item (registry, i));
+
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->servers)); i > 0; i--)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i - 1);
+
+      if (server->from_registry && !g_ptr_array_find (configs, server->config, NULL))
+        remove_server (self, server);
+    }
+
+  for (guint i = 0; i < configs->len; i++)
+    {
+      McpServerConfig *config = configs->pdata[i];
+      const char *name = mcp_server_config_get_name (config);
+      McpGroupServer *server = find_server (self, name, NULL);
+
+      if (server != NULL && server->config == config)
+        {
+          g_list_store_find (self->servers, server, &position);
+          position++;
+          continue;
+        }
+
+      if (server != NULL)
+        {
+          g_debug ("The server %s of the registry has the name of a server added by hand",
+                   name);
+          continue;
+        }
+
+      server = insert_server (self, name, config, position++);
+      server->from_registry = TRUE;
+      server_start (self, server);
+    }
+}
+
+static void
+registry_items_changed_cb (GListModel     *registry,
+                           guint           position,
+                           guint           removed,
+                           guint           added,
+                           McpClientGroup *self)
+{
+  sync_registry (self);
+}
+
+/* GObject ---------------------------------------------------------------- */
+
+static void
+mcp_client_group_constructed (GObject *object)
+{
+  McpClientGroup *self = (McpClientGroup *)object;
+
+  G_OBJECT_CLASS (mcp_client_group_parent_class)->constructed (object);
+
+  if (self->registry != NULL)
+    {
+      g_signal_connect (self->registry, "items-changed",
+                        G_CALLBACK (registry_items_changed_cb), self);
+      sync_registry (self);
+    }
+}
+
+static void
+mcp_client_group_dispose (GObject *object)
+{
+  McpClientGroup *self = (McpClientGroup *)object;
+
+  self->started = FALSE;
+
+  if (self->registry != NULL)
+    g_signal_handlers_disconnect_by_data (self->registry, self);
+  g_clear_object (&self->registry);
+
+  while (self->servers != NULL && g_list_model_get_n_items (G_LIST_MODEL (self->servers)) > 0)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), 0);
+
+      remove_server (self, server);
+    }
+
+  G_OBJECT_CLASS (mcp_client_group_parent_class)->dispose (object);
+}
+
+static void
+mcp_client_group_finalize (GObject *object)
+{
+  McpClientGroup *self = (McpClientGroup *)object;
+
+  g_assert (self->waiting.length == 0);
+
+  g_clear_object (&self->servers);
+  for (guint i = 0; i < N_KINDS; i++)
+    g_clear_object (&self->lists[i]);
+  if (self->name_destroy != NULL)
+    self->name_destroy (self->name_data);
+  g_clear_pointer (&self->connect_tasks, g_ptr_array_unref);
+  g_clear_pointer (&self->close_tasks, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (mcp_client_group_parent_class)->finalize (object);
+}
+
+static void
+mcp_client_group_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  McpClientGroup *self = MCP_CLIENT_GROUP (object);
+
+  switch (prop_id)
+    {
+    case PROP_REGISTRY:
+      g_value_set_object (value, self->registry);
+      break;
+
+    case PROP_SERVERS:
+      g_value_set_object (value, self->servers);
+      break;
+
+    case PROP_TOOLS:
+      g_value_set_object (value, self->lists[MCP_GROUP_ITEM_KIND_TOOL]);
+      break;
+
+    case PROP_RESOURCES:
+      g_value_set_object (value, self->lists[MCP_GROUP_ITEM_KIND_RESOURCE]);
+      break;
+
+    case PROP_RESOURCE_TEMPLATES:
+      g_value_set_object (value, self->lists[MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE]);
+      break;
+
+    case PROP_PROMPTS:
+      g_value_set_object (value, self->lists[MCP_GROUP_ITEM_KIND_PROMPT]);
+      break;
+
+    case PROP_FEATURES:
+      g_value_set_flags (value, self->features);
+      break;
+
+    case PROP_CONNECT_TIMEOUT:
+      g_value_set_uint (value, self->connect_timeout);
+      break;
+
+    case PROP_MAX_CONNECTING:
+      g_value_set_uint (value, self->max_connecting);
+      break;
+
+    case PROP_RECONNECT_DELAY:
+      g_value_set_uint (value, self->reconnect_delay);
+      break;
+
+    case PROP_MAX_RECONNECT_DELAY:
+      g_value_set_uint (value, self->max_reconnect_delay);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_client_group_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  McpClientGroup *self = MCP_CLIENT_GROUP (object);
+
+  switch (prop_id)
+    {
+    case PROP_REGISTRY:
+      self->registry = g_value_dup_object (value);
+      break;
+
+    case PROP_FEATURES:
+      mcp_client_group_set_features (self, g_value_get_flags (value));
+      break;
+
+    case PROP_CONNECT_TIMEOUT:
+      mcp_client_group_set_connect_timeout (self, g_value_get_uint (value));
+      break;
+
+    case PROP_MAX_CONNECTING:
+      mcp_client_group_set_max_connecting (self, g_value_get_uint (value));
+      break;
+
+    case PROP_RECONNECT_DELAY:
+      mcp_client_group_set_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_MAX_RECONNECT_DELAY:
+      mcp_client_group_set_max_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mcp_client_group_class_init (McpClientGroupClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  _mcp_i18n_init ();
+
+  object_class->constructed = mcp_client_group_constructed;
+  object_class->dispose = mcp_client_group_dispose;
+  object_class->finalize = mcp_client_group_finalize;
+  object_class->get_property = mcp_client_group_get_property;
+  object_class->set_property = mcp_client_group_set_property;
+
+  /**
+   * McpClientGroup:registry:
+   *
+   * The registry whose servers the group follows, or %NULL.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_REGISTRY] =
+    g_param_spec_object ("registry", NULL, NULL,
+                         MCP_TYPE_SERVER_REGISTRY,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:servers:
+   *
+   * The servers, as a list of [class@Mcp.GroupServer]: those of the
+   * registry in its order, then those added by hand.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_SERVERS] =
+    g_param_spec_object ("servers", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:tools:
+   *
+   * The tools of the ready servers, as a list of [class@Mcp.GroupItem]
+   * holding [class@Mcp.Tool].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_TOOLS] =
+    g_param_spec_object ("tools", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:resources:
+   *
+   * The resources of the ready servers, as a list of [class@Mcp.GroupItem]
+   * holding [class@Mcp.Resource].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_RESOURCES] =
+    g_param_spec_object ("resources", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:resource-templates:
+   *
+   * The resource templates of the ready servers, as a list of
+   * [class@Mcp.GroupItem] holding [class@Mcp.ResourceTemplate].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_RESOURCE_TEMPLATES] =
+    g_param_spec_object ("resource-templates", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:prompts:
+   *
+   * The prompts of the ready servers, as a list of [class@Mcp.GroupItem]
+   * holding [class@Mcp.Prompt].
+   *
+   * Since: 1.0
+   */
+  properties[PROP_PROMPTS] =
+    g_param_spec_object ("prompts", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:features:
+   *
+   * What the application handles, declared by every client the group
+   * makes (see [property@Mcp.Client:features]): set it to answer requests
+   * from servers through [signal@Mcp.ClientGroup::server-request]. It
+   * applies to the connections made after it is set.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_FEATURES] =
+    g_param_spec_flags ("features", NULL, NULL,
+                        MCP_TYPE_CLIENT_FEATURES, MCP_CLIENT_FEATURES_NONE,
+                        (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:connect-timeout:
+   *
+   * How long each server's handshake may take, in milliseconds (see
+   * [property@Mcp.Client:connect-timeout]). The default is
+   * %MCP_CLIENT_DEFAULT_CONNECT_TIMEOUT.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_CONNECT_TIMEOUT] =
+    g_param_spec_uint ("connect-timeout", NULL, NULL,
+                       1, G_MAXUINT, MCP_CLIENT_DEFAULT_CONNECT_TIMEOUT,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:max-connecting:
+   *
+   * How many servers connect at the same time; the others wait for their
+   * turn. The default is %MCP_CLIENT_GROUP_DEFAULT_MAX_CONNECTING.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_MAX_CONNECTING] =
+    g_param_spec_uint ("max-connecting", NULL, NULL,
+                       1, G_MAXUINT, MCP_CLIENT_GROUP_DEFAULT_MAX_CONNECTING,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:reconnect-delay:
+   *
+   * How long to wait before connecting a server again the first time, in
+   * milliseconds; each further attempt waits twice as long, up to
+   * [property@Mcp.ClientGroup:max-reconnect-delay]. The default is
+   * %MCP_CLIENT_GROUP_DEFAULT_RECONNECT_DELAY.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_RECONNECT_DELAY] =
+    g_param_spec_uint ("reconnect-delay", NULL, NULL,
+                       1, G_MAXUINT, MCP_CLIENT_GROUP_DEFAULT_RECONNECT_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:max-reconnect-delay:
+   *
+   * The longest wait before connecting a server again, in milliseconds.
+   * A connection that lasts this long is a healthy one: when it ends, the
+   * waits start again from [property@Mcp.ClientGroup:reconnect-delay].
+   * The default is %MCP_CLIENT_GROUP_DEFAULT_MAX_RECONNECT_DELAY.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_MAX_RECONNECT_DELAY] =
+    g_param_spec_uint ("max-reconnect-delay", NULL, NULL,
+                       1, G_MAXUINT, MCP_CLIENT_GROUP_DEFAULT_MAX_RECONNECT_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * McpClientGroup::client-created:
+   * @self: the group
+   * @server: the server the client is for
+   * @client: the new client, not connected yet
+   *
+   * Emitted for each client the group makes, before it connects, with
+   * [property@Mcp.ClientGroup:features] and
+   * [property@Mcp.ClientGroup:connect-timeout] set: the place to set
+   * anything else, such as roots or the client's name.
+   *
+   * Since: 1.0
+   */
+  signals[CLIENT_CREATED] =
+    g_signal_new ("client-created",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 2, MCP_TYPE_GROUP_SERVER, MCP_TYPE_CLIENT);
+
+  /**
+   * McpClientGroup::notification:
+   * @self: the group
+   * @server: the server that sent it
+   * @method: the notification's method
+   * @params: (nullable): its parameters
+   *
+   * Emitted for every notification of every server, as
+   * [signal@Mcp.Client::notification], and detailed with the method in the
+   * same way.
+   *
+   * Since: 1.0
+   */
+  signals[NOTIFICATION] =
+    g_signal_new ("notification",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 3,
+                  MCP_TYPE_GROUP_SERVER,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  JSON_TYPE_NODE);
+
+  /**
+   * McpClientGroup::log-message:
+   * @self: the group
+   * @server: the server that sent it
+   * @level: the message's severity
+   * @logger: (nullable): the name of the logger, if the server gave one
+   * @data: the message: a string or any JSON value
+   *
+   * Emitted for each log message of every server, as
+   * [signal@Mcp.Client::log-message].
+   *
+   * Since: 1.0
+   */
+  signals[LOG_MESSAGE] =
+    g_signal_new ("log-message",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 4,
+                  MCP_TYPE_GROUP_SERVER,
+                  MCP_TYPE_LOG_LEVEL,
+                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE,
+                  JSON_TYPE_NODE);
+
+  /**
+   * McpClientGroup::server-request:
+   * @self: the group
+   * @server: the server that sent it
+   * @request: the request
+   *
+   * Emitted for each request of every server, as
+   * [signal@Mcp.Client::server-request], and detailed with the method in
+   * the same way. The servers only send those that
+   * [property@Mcp.ClientGroup:features] declares.
+   *
+   * Returns: %TRUE if the handler takes the request
+   *
+   * Since: 1.0
+   */
+  signals[SERVER_REQUEST] =
+    g_signal_new ("server-request",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST | G_SIGNAL_DETAILED,
+                  0,
+                  g_signal_accumulator_true_handled, NULL,
+                  NULL,
+                  G_TYPE_BOOLEAN, 2, MCP_TYPE_GROUP_SERVER, MCP_TYPE_SERVER_REQUEST);
+}
+
+static void
+mcp_client_group_init (McpClientGroup *self)
+{
+  self->servers = g_list_store_new (MCP_TYPE_GROUP_SERVER);
+  for (guint i = 0; i < N_KINDS; i++)
+    self->lists[i] = _mcp_group_list_new (self, i);
+  g_queue_init (&self->waiting);
+  self->connect_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+  self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/**
+ * mcp_client_group_new:
+ *
+ * Creates an empty group, for servers added by hand.
+ *
+ * Returns: (transfer full): a new group
+ *
+ * Since: 1.0
+ */
+McpClientGroup *
+mcp_client_group_new (void)
+{
+  return g_object_new (MCP_TYPE_CLIENT_GROUP, NULL);
+}
+
+/**
+ * mcp_client_group_new_for_registry:
+ * @registry: the configured servers
+ *
+ * Creates a group of the servers of @registry, which follows it as it
+ * changes. Nothing is started before [method@Mcp.ClientGroup.connect_async].
+ *
+ * Returns: (transfer full): a new group
+ *
+ * Since: 1.0
+ */
+McpClientGroup *
+mcp_client_group_new_for_registry (McpServerRegistry *registry)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REGISTRY (registry), NULL);
+
+  return g_object_new (MCP_TYPE_CLIENT_GROUP,
+                       "registry", registry,
+                       NULL);
+}
+
+/**
+ * mcp_client_group_get_registry:
+ * @self: a group
+ *
+ * Gets the registry the group follows.
+ *
+ * Returns: (transfer none) (nullable): the registry, or %NULL
+ *
+ * Since: 1.0
+ */
+McpServerRegistry *
+mcp_client_group_get_registry (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return self->registry;
+}
+
+static gboolean
+check_name_free (McpClientGroup  *self,
+                 const char      *name,
+                 GError         **error)
+{
+  if (find_server (self, name, NULL) == NULL)
+    return TRUE;
+
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+               _("The group has a server named “%s” already"), name);
+  return FALSE;
+}
+
+/**
+ * mcp_client_group_add_client:
+ * @self: a group
+ * @name: the server's name in the group
+ * @client: a client, connected or not
+ * @error: return location for a #GError
+ *
+ * Adds a server through a client the application made. The group connects
+ * it if it is not connected yet, and closes it when the server is removed
+ * or the group closed. The group cannot make a new client for it, so it is
+ * not reconnected when its connection ends: add a configuration
+ * ([method@Mcp.ClientGroup.add_config]) for that.
+ *
+ * Returns: (transfer none): the server, or %NULL with %G_IO_ERROR_EXISTS
+ *   when the group has one of that name already
+ *
+ * Since: 1.0
+ */
+McpGroupServer *
+mcp_client_group_add_client (McpClientGroup  *self,
+                             const char      *name,
+                             McpClient       *client,
+                             GError         **error)
+{
+  McpGroupServer *server;
+
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (MCP_IS_CLIENT (client), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_name_free (self, name, error))
+    return NULL;
+
+  server = insert_server (self, name, NULL,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->servers)));
+  server->hand_added = TRUE;
+  server->connecting = g_object_ref (client);
+  server_start (self, server);
+
+  return server;
+}
+
+/**
+ * mcp_client_group_add_config:
+ * @self: a group
+ * @config: a server's configuration
+ * @error: return location for a #GError
+ *
+ * Adds a server from a configuration that is not in the group's registry,
+ * such as one made with [ctor@Mcp.ServerConfig.new_stdio]. It is connected
+ * and reconnected as the registry's servers are.
+ *
+ * Returns: (transfer none): the server, or %NULL with %G_IO_ERROR_EXISTS
+ *   when the group has one of that name already
+ *
+ * Since: 1.0
+ */
+McpGroupServer *
+mcp_client_group_add_config (McpClientGroup   *self,
+                             McpServerConfig  *config,
+                             GError          **error)
+{
+  McpGroupServer *server;
+  const char *name;
+
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (MCP_IS_SERVER_CONFIG (config), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = mcp_server_config_get_name (config);
+  if (!check_name_free (self, name, error))
+    return NULL;
+
+  server = insert_server (self, name, config,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->servers)));
+  server_start (self, server);
+
+  return server;
+}
+
+/**
+ * mcp_client_group_remove:
+ * @self: a group
+ * @name: a server's name
+ *
+ * Removes a server added by hand: its connection is closed and its items
+ * leave the models. The registry's servers leave when they leave the
+ * registry.
+ *
+ * Returns: %TRUE if a server added by hand was removed
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_group_remove (McpClientGroup *self,
+                         const char     *name)
+{
+  McpGroupServer *server;
+
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if ((server = find_server (self, name, NULL)) == NULL || server->from_registry)
+    return FALSE;
+
+  remove_server (self, server);
+  return TRUE;
+}
+
+/**
+ * mcp_client_group_get_servers:
+ * @self: a group
+ *
+ * Gets the servers of the group.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.GroupServer]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_get_servers (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return G_LIST_MODEL (self->servers);
+}
+
+/**
+ * mcp_client_group_lookup_server:
+ * @self: a group
+ * @name: a server's name
+ *
+ * Finds a server of the group.
+ *
+ * Returns: (transfer none) (nullable): the server, or %NULL
+ *
+ * Since: 1.0
+ */
+McpGroupServer *
+mcp_client_group_lookup_server (McpClientGroup *self,
+                                const char     *name)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  return find_server (self, name, NULL);
+}
+
+/**
+ * mcp_client_group_get_tools:
+ * @self: a group
+ *
+ * Gets the tools of the ready servers.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.GroupItem]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_get_tools (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return G_LIST_MODEL (self->lists[MCP_GROUP_ITEM_KIND_TOOL]);
+}
+
+/**
+ * mcp_client_group_get_resources:
+ * @self: a group
+ *
+ * Gets the resources of the ready servers.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.GroupItem]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_get_resources (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return G_LIST_MODEL (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE]);
+}
+
+/**
+ * mcp_client_group_get_resource_templates:
+ * @self: a group
+ *
+ * Gets the resource templates of the ready servers.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.GroupItem]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_get_resource_templates (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return G_LIST_MODEL (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE]);
+}
+
+/**
+ * mcp_client_group_get_prompts:
+ * @self: a group
+ *
+ * Gets the prompts of the ready servers.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.GroupItem]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_get_prompts (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return G_LIST_MODEL (self->lists[MCP_GROUP_ITEM_KIND_PROMPT]);
+}
+
+/**
+ * mcp_client_group_lookup:
+ * @self: a group
+ * @kind: what to look for
+ * @name: its name in the group, or its qualified name
+ * @error: return location for a #GError
+ *
+ * Finds an item of a ready server by name.
+ *
+ * Returns: (transfer none): the item, or %NULL with %G_IO_ERROR_NOT_FOUND
+ *   when no ready server has it, or %G_IO_ERROR_FAILED when the name is
+ *   ambiguous (a qualified name from a custom rule that two items share)
+ *
+ * Since: 1.0
+ */
+McpGroupItem *
+mcp_client_group_lookup (McpClientGroup    *self,
+                         McpGroupItemKind   kind,
+                         const char        *name,
+                         GError           **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (kind < N_KINDS, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return _mcp_group_list_lookup (self->lists[kind], name, error);
+}
+
+/**
+ * mcp_client_group_set_name_func:
+ * @self: a group
+ * @func: (nullable) (scope notified): makes qualified names, or %NULL for
+ *   the default rule
+ * @user_data: data for @func
+ * @destroy: (nullable): frees @user_data
+ *
+ * Replaces the rule that makes the qualified names of items
+ * ([property@Mcp.GroupItem:qualified-name]), which the items of the same
+ * name from different servers go by. The default rule makes
+ * `server__name`, with the characters of the server's name other than
+ * ASCII letters, digits, `_` and `-` replaced by `_`.
+ *
+ * ```c
+ * static char *
+ * dotted_name (McpGroupItemKind kind, const char *server, const char *name,
+ *              gpointer user_data)
+ * {
+ *   return g_strconcat (server, ".", name, NULL);
+ * }
+ *
+ * mcp_client_group_set_name_func (group, dotted_name, NULL, NULL);
+ * ```
+ *
+ * The items in the models are renamed at once.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_name_func (McpClientGroup         *self,
+                                McpClientGroupNameFunc  func,
+                                gpointer                user_data,
+                                GDestroyNotify          destroy)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+
+  if (self->name_destroy != NULL)
+    self->name_destroy (self->name_data);
+
+  self->name_func = func;
+  self->name_data = user_data;
+  self->name_destroy = destroy;
+
+  for (guint i = 0; i < N_KINDS; i++)
+    _mcp_group_list_requalify (self->lists[i]);
+}
+
+/**
+ * mcp_client_group_get_features:
+ * @self: a group
+ *
+ * Gets what the clients the group makes declare.
+ *
+ * Returns: the features
+ *
+ * Since: 1.0
+ */
+McpClientFeatures
+mcp_client_group_get_features (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), MCP_CLIENT_FEATURES_NONE);
+
+  return self->features;
+}
+
+/**
+ * mcp_client_group_set_features:
+ * @self: a group
+ * @features: what the application handles
+ *
+ * Sets [property@Mcp.ClientGroup:features].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_features (McpClientGroup    *self,
+                               McpClientFeatures  features)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+
+  if (self->features == features)
+    return;
+
+  self->features = features;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FEATURES]);
+}
+
+/**
+ * mcp_client_group_get_connect_timeout:
+ * @self: a group
+ *
+ * Gets how long each server's handshake may take.
+ *
+ * Returns: the timeout, in milliseconds
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_group_get_connect_timeout (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), 0);
+
+  return self->connect_timeout;
+}
+
+/**
+ * mcp_client_group_set_connect_timeout:
+ * @self: a group
+ * @timeout_ms: the timeout, in milliseconds
+ *
+ * Sets [property@Mcp.ClientGroup:connect-timeout].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_connect_timeout (McpClientGroup *self,
+                                      guint           timeout_ms)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (timeout_ms > 0);
+
+  if (self->connect_timeout == timeout_ms)
+    return;
+
+  self->connect_timeout = timeout_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONNECT_TIMEOUT]);
+}
+
+/**
+ * mcp_client_group_get_max_connecting:
+ * @self: a group
+ *
+ * Gets how many servers connect at the same time.
+ *
+ * Returns: the number of servers
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_group_get_max_connecting (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), 0);
+
+  return self->max_connecting;
+}
+
+/**
+ * mcp_client_group_set_max_connecting:
+ * @self: a group
+ * @max_connecting: the number of servers, at least 1
+ *
+ * Sets [property@Mcp.ClientGroup:max-connecting].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_max_connecting (McpClientGroup *self,
+                                     guint           max_connecting)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (max_connecting > 0);
+
+  if (self->max_connecting == max_connecting)
+    return;
+
+  self->max_connecting = max_connecting;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CONNECTING]);
+  start_connecting (self);
+}
+
+/**
+ * mcp_client_group_get_reconnect_delay:
+ * @self: a group
+ *
+ * Gets how long the group waits before connecting a server again the
+ * first time.
+ *
+ * Returns: the delay, in milliseconds
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_group_get_reconnect_delay (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), 0);
+
+  return self->reconnect_delay;
+}
+
+/**
+ * mcp_client_group_set_reconnect_delay:
+ * @self: a group
+ * @delay_ms: the delay, in milliseconds
+ *
+ * Sets [property@Mcp.ClientGroup:reconnect-delay].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_reconnect_delay (McpClientGroup *self,
+                                      guint           delay_ms)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (delay_ms > 0);
+
+  if (self->reconnect_delay == delay_ms)
+    return;
+
+  self->reconnect_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RECONNECT_DELAY]);
+}
+
+/**
+ * mcp_client_group_get_max_reconnect_delay:
+ * @self: a group
+ *
+ * Gets the longest wait before connecting a server again.
+ *
+ * Returns: the delay, in milliseconds
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_group_get_max_reconnect_delay (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), 0);
+
+  return self->max_reconnect_delay;
+}
+
+/**
+ * mcp_client_group_set_max_reconnect_delay:
+ * @self: a group
+ * @delay_ms: the delay, in milliseconds
+ *
+ * Sets [property@Mcp.ClientGroup:max-reconnect-delay].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_max_reconnect_delay (McpClientGroup *self,
+                                          guint           delay_ms)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (delay_ms > 0);
+
+  if (self->max_reconnect_delay == delay_ms)
+    return;
+
+  self->max_reconnect_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RECONNECT_DELAY]);
+}
+
+static void
+connect_cancelled_cb (GCancellable *cancellable,
+                      GTask        *task)
+{
+  McpClientGroup *self = g_task_get_source_object (task);
+  g_autoptr(GTask) hold = g_object_ref (task);
+
+  g_signal_handlers_disconnect_by_func (cancellable, connect_cancelled_cb, task);
+  if (g_ptr_array_remove (self->connect_tasks, task))
+    g_task_return_error_if_cancelled (task);
+}
+
+/**
+ * mcp_client_group_connect_async:
+ * @self: a group
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (nullable): called once every server made its first attempt
+ * @user_data: data for @callback
+ *
+ * Starts the group: its servers connect, a few at a time (see
+ * [property@Mcp.ClientGroup:max-connecting]), and reconnect when their
+ * connection ends, until [method@Mcp.ClientGroup.close_async]. Servers
+ * added later connect when they are added.
+ *
+ * The call completes once no server is making its first attempt any more:
+ * each is ready, failed (and waits to try again), or disabled. It does not
+ * fail when servers do: their [property@Mcp.GroupServer:state] says how
+ * they are. Cancelling it does not stop the servers.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_connect_async (McpClientGroup      *self,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  guint n;
+
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_group_connect_async);
+
+  self->started = TRUE;
+  if (!g_task_return_error_if_cancelled (task))
+    {
+      g_ptr_array_add (self->connect_tasks, g_object_ref (task));
+      if (cancellable != NULL)
+        g_signal_connect (cancellable, "cancelled", G_CALLBACK (connect_cancelled_cb), task);
+    }
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
+
+      if (server->state == MCP_GROUP_SERVER_STATE_STOPPED)
+        server_start (self, server);
+    }
+
+  check_connected (self);
+}
+
+/**
+ * mcp_client_group_connect_finish:
+ * @self: a group
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.ClientGroup.connect_async].
+ *
+ * Returns: %TRUE, or %FALSE if the call was cancelled
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_group_connect_finish (McpClientGroup  *self,
+                                 GAsyncResult    *result,
+                                 GError         **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_connect_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/**
+ * mcp_client_group_close_async:
+ * @self: a group
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: (nullable): called once every connection is closed
+ * @user_data: data for @callback
+ *
+ * Stops the group: attempts to connect end, and every connection is
+ * closed (see [method@Mcp.Client.close_async]), which stops the local
+ * servers. The servers stay in the group, stopped, and
+ * [method@Mcp.ClientGroup.connect_async] starts them again, except for
+ * clients added by hand, which cannot be connected again.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_close_async (McpClientGroup      *self,
+                              GCancellable        *cancellable,
+                              GAsyncReadyCallback  callback,
+                              gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  guint n;
+
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_group_close_async);
+
+  self->started = FALSE;
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
+
+      server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
+    }
+
+  g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
+  check_closed (self);
+}
+
+/**
+ * mcp_client_group_close_finish:
+ * @self: a group
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.ClientGroup.close_async].
+ *
+ * Returns: %TRUE once every connection is closed
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_group_close_finish (McpClientGroup  *self,
+                               GAsyncResult    *result,
+                               GError         **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_close_async,
+                        FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Routed calls ------------------------------------------------------------ */
+
+/* The client of the ready server that has the item called @name. */
+static McpClient *
+route (McpClientGroup    *self,
+       McpGroupItemKind   kind,
+       const char        *name,
+       const char       **original,
+       GError           **error)
+{
+  McpGroupItem *item = _mcp_group_list_lookup (self->lists[kind], name, error);
+  McpGroupServer *server;
+
+  if (item == NULL)
+    return NULL;
+
+  server = mcp_group_item_get_server (item);
+  *original = mcp_group_item_get_original_name (item);
+  if (server->client == NULL)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                 _("The server “%s” is not connected"), server->name);
+
+  return server->client;
+}
+
+static void
+call_tool_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  McpToolResult *answer = mcp_client_call_tool_full_finish (MCP_CLIENT (object), result, &error);
+
+  if (answer == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, answer, g_object_unref);
+}
+
+/**
+ * mcp_client_group_call_tool_async:
+ * @self: a group
+ * @name: the tool's name in the group, or its qualified name
+ * @arguments: (nullable): the arguments
+ * @options: (nullable): options for this call
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the call completes
+ * @user_data: data for @callback
+ *
+ * Calls a tool of the group on the server it comes from, by its own name
+ * there (see [method@Mcp.Client.call_tool_full_async]).
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_call_tool_async (McpClientGroup      *self,
+                                  const char          *name,
+                                  JsonObject          *arguments,
+                                  McpRequestOptions   *options,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  const char *original = NULL;
+  McpClient *client;
+
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (options == NULL || MCP_IS_REQUEST_OPTIONS (options));
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_group_call_tool_async);
+
+  if ((client = route (self, MCP_GROUP_ITEM_KIND_TOOL, name, &original, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  mcp_client_call_tool_full_async (client, original, arguments, options, cancellable,
+                                   call_tool_cb, g_steal_pointer (&task));
+}
+
+/**
+ * mcp_client_group_call_tool_finish:
+ * @self: a group
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.ClientGroup.call_tool_async].
+ *
+ * Returns: (transfer full): the tool's result, or %NULL on error, which
+ *   is %G_IO_ERROR_NOT_FOUND when no ready server has the tool
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_group_call_tool_finish (McpClientGroup  *self,
+                                   GAsyncResult    *result,
+                                   GError         **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_call_tool_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+get_prompt_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  McpPromptResult *answer = mcp_client_get_prompt_finish (MCP_CLIENT (object), result, &error);
+
+  if (answer == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, answer, g_object_unref);
+}
+
+/**
+ * mcp_client_group_get_prompt_async:
+ * @self: a group
+ * @name: the prompt's name in the group, or its qualified name
+ * @arguments: (nullable) (element-type utf8 utf8): the prompt's arguments
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the call completes
+ * @user_data: data for @callback
+ *
+ * Gets a prompt of the group from the server it comes from (see
+ * [method@Mcp.Client.get_prompt_async]).
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_get_prompt_async (McpClientGroup      *self,
+                                   const char          *name,
+                                   GHashTable          *arguments,
+                                   GCancellable        *cancellable,
+                                   GAsyncReadyCallback  callback,
+                                   gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  const char *original = NULL;
+  McpClient *client;
+
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_group_get_prompt_async);
+
+  if ((client = route (self, MCP_GROUP_ITEM_KIND_PROMPT, name, &original, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  mcp_client_get_prompt_async (client, original, arguments, cancellable, get_prompt_cb,
+                               g_steal_pointer (&task));
+}
+
+/**
+ * mcp_client_group_get_prompt_finish:
+ * @self: a group
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.ClientGroup.get_prompt_async].
+ *
+ * Returns: (transfer full): the prompt, or %NULL on error
+ *
+ * Since: 1.0
+ */
+McpPromptResult *
+mcp_client_group_get_prompt_finish (McpClientGroup  *self,
+                                    GAsyncResult    *result,
+                                    GError         **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_get_prompt_async,
+                        NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+read_resource_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  GError *error = NULL;
+  GListModel *contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
+
+  if (contents == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, contents, g_object_unref);
+}
+
+/**
+ * mcp_client_group_read_resource_async:
+ * @self: a group
+ * @name: the resource's name in the group (its URI, unless two servers
+ *   list the same URI), or its qualified name
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called when the call completes
+ * @user_data: data for @callback
+ *
+ * Reads a resource of the group from the server that lists it (see
+ * [method@Mcp.Client.read_resource_async]). A resource that no server
+ * lists, such as one made from a template, is read through the client of
+ * its server ([property@Mcp.GroupServer:client]).
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_read_resource_async (McpClientGroup      *self,
+                                      const char          *name,
+                                      GCancellable        *cancellable,
+                                      GAsyncReadyCallback  callback,
+                                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  const char *original = NULL;
+  McpClient *client;
+
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_group_read_resource_async);
+
+  if ((client = route (self, MCP_GROUP_ITEM_KIND_RESOURCE, name, &original, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  mcp_client_read_resource_async (client, original, cancellable, read_resource_cb,
+                                  g_steal_pointer (&task));
+}
+
+/**
+ * mcp_client_group_read_resource_finish:
+ * @self: a group
+ * @result: the result passed to the callback
+ * @error: return location for a #GError
+ *
+ * Finishes [method@Mcp.ClientGroup.read_resource_async].
+ *
+ * Returns: (transfer full): a list of [class@Mcp.ResourceContents], or
+ *   %NULL on error
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_group_read_resource_finish (McpClientGroup  *self,
+                                       GAsyncResult    *result,
+                                       GError         **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        mcp_client_group_read_resource_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
