@@ -330,6 +330,21 @@ entry_at (McpJsoncNode *servers,
   return NULL;
 }
 
+static int
+compare_problems (gconstpointer a,
+                  gconstpointer b)
+{
+  McpConfigProblem *pa = *(McpConfigProblem **) a;
+  McpConfigProblem *pb = *(McpConfigProblem **) b;
+  guint la = mcp_config_problem_get_line (pa);
+  guint lb = mcp_config_problem_get_line (pb);
+
+  if (la != lb)
+    return la < lb ? -1 : 1;
+
+  return (int) mcp_config_problem_get_column (pa) - (int) mcp_config_problem_get_column (pb);
+}
+
 static gboolean
 same_text (GBytes *a,
            GBytes *b)
@@ -347,6 +362,7 @@ config_file_apply (McpServerRegistry *self,
   g_autoptr(McpJsoncDocument) doc = NULL;
   g_autoptr(GPtrArray) configs = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(JsonArray) inputs = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   McpJsoncNode *servers = NULL;
   McpJsoncNode *inputs_node = NULL;
   const char *path = NULL;
@@ -418,9 +434,11 @@ config_file_apply (McpServerRegistry *self,
       g_autoptr(JsonNode) json = NULL;
       g_autoptr(GPtrArray) problems = NULL;
 
-      /* Of a name given twice, the last counts (and a note says so). */
-      if (_mcp_jsonc_node_lookup (servers, child->key) != child || is_removed (cf, child->key))
+      /* Of a name given twice, the last counts, where the first is (as
+       * json-glib has it; a note says so). */
+      if (!g_hash_table_add (seen, child->key) || is_removed (cf, child->key))
         continue;
+      child = _mcp_jsonc_node_lookup (servers, child->key);
 
       if (child->type != JSON_NODE_OBJECT)
         {
@@ -470,6 +488,9 @@ config_file_apply (McpServerRegistry *self,
 
   g_clear_pointer (&cf->configs, g_ptr_array_unref);
   cf->configs = g_steal_pointer (&configs);
+
+  /* In the order of the file, as an editor lists them. */
+  g_ptr_array_sort (cf->problems, compare_problems);
 }
 
 /* Reads the file again, and applies it if it changed. */
@@ -501,15 +522,84 @@ config_file_read (McpServerRegistry *self,
   config_file_apply (self, cf, text);
 }
 
-/* Makes the model and the problems what the files say, with one
- * items-changed each for the part that changed. */
+static gboolean
+contains (GPtrArray *array,
+          gpointer   item)
+{
+  return g_ptr_array_find (array, item, NULL);
+}
+
+/* Makes the model's items @wanted: the servers that went are removed and
+ * the new ones inserted, one items-changed for each run of them, so that
+ * the servers that stay are never removed and added again. */
+static void
+apply_servers (McpServerRegistry *self,
+               GPtrArray         *wanted)
+{
+  guint n_before = self->servers->len;
+  guint i = self->servers->len;
+  guint kept = 0;
+
+  while (i > 0)
+    {
+      guint end = i;
+
+      if (contains (wanted, self->servers->pdata[i - 1]))
+        {
+          i--;
+          continue;
+        }
+
+      while (i > 0 && !contains (wanted, self->servers->pdata[i - 1]))
+        i--;
+      g_ptr_array_remove_range (self->servers, i, end - i);
+      g_list_model_items_changed (G_LIST_MODEL (self), i, end - i, 0);
+    }
+
+  /* The order of those that stay can change only when the user reorders a
+   * file: then they all go and come back. */
+  for (guint j = 0; j < wanted->len; j++)
+    {
+      if (!contains (self->servers, wanted->pdata[j]))
+        continue;
+      if (self->servers->pdata[kept++] != wanted->pdata[j])
+        {
+          guint n = self->servers->len;
+
+          g_ptr_array_set_size (self->servers, 0);
+          g_list_model_items_changed (G_LIST_MODEL (self), 0, n, 0);
+          break;
+        }
+    }
+
+  for (guint j = 0; j < wanted->len; j++)
+    {
+      guint run = 0;
+
+      if (j < self->servers->len && self->servers->pdata[j] == wanted->pdata[j])
+        continue;
+
+      while (j + run < wanted->len && !contains (self->servers, wanted->pdata[j + run]))
+        {
+          g_ptr_array_insert (self->servers, j + run, g_object_ref (wanted->pdata[j + run]));
+          run++;
+        }
+      g_list_model_items_changed (G_LIST_MODEL (self), j, 0, run);
+      j += run - 1;
+    }
+
+  if (n_before != self->servers->len)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
+}
+
+/* Makes the model and the problems what the files say, with minimal
+ * changes. */
 static void
 update_models (McpServerRegistry *self)
 {
   g_autoptr(GHashTable) winners = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GPtrArray) servers = g_ptr_array_new_with_free_func (g_object_unref);
   g_autoptr(GPtrArray) problems = g_ptr_array_new ();
-  guint n_old = self->servers->len;
   guint n_problems = g_list_model_get_n_items (G_LIST_MODEL (self->problems));
   guint prefix = 0;
   guint suffix = 0;
@@ -538,24 +628,7 @@ update_models (McpServerRegistry *self)
         }
     }
 
-  while (prefix < n_old && prefix < servers->len &&
-         self->servers->pdata[prefix] == servers->pdata[prefix])
-    prefix++;
-  while (suffix < n_old - prefix && suffix < servers->len - prefix &&
-         self->servers->pdata[n_old - 1 - suffix] == servers->pdata[servers->len - 1 - suffix])
-    suffix++;
-
-  if (prefix + suffix < n_old || n_old != servers->len)
-    {
-      guint n_new = servers->len;
-
-      g_ptr_array_unref (self->servers);
-      self->servers = g_steal_pointer (&servers);
-      g_list_model_items_changed (G_LIST_MODEL (self), prefix, n_old - prefix - suffix,
-                                  n_new - prefix - suffix);
-      if (n_old != n_new)
-        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ITEMS]);
-    }
+  apply_servers (self, servers);
 
   prefix = suffix = 0;
   while (prefix < n_problems && prefix < problems->len)
