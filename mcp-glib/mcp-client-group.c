@@ -23,7 +23,6 @@
 #include "mcp-client-group-private.h"
 #include "mcp-enums.h"
 #include "mcp-group-item-private.h"
-#include "mcp-group-list-private.h"
 #include "mcp-i18n-private.h"
 
 /**
@@ -111,36 +110,6 @@
  * Since: 1.0
  */
 
-#define N_KINDS (MCP_GROUP_ITEM_KIND_PROMPT + 1)
-
-struct _McpClientGroup
-{
-  GObject                 parent_instance;
-
-  McpServerRegistry      *registry;
-  GListStore             *servers;
-  McpGroupList           *lists[N_KINDS];
-
-  McpClientGroupNameFunc  name_func;
-  gpointer                name_data;
-  GDestroyNotify          name_destroy;
-
-  McpClientFeatures       features;
-  guint                   connect_timeout;
-  guint                   max_connecting;
-  guint                   reconnect_delay;
-  guint                   max_reconnect_delay;
-
-  gboolean                started;
-  /* Servers whose client waits for a place to connect in. */
-  GQueue                  waiting;
-  guint                   n_connecting;
-  /* Clients being closed, and the close_async calls waiting for them. */
-  guint                   n_closing;
-  GPtrArray              *connect_tasks;
-  GPtrArray              *close_tasks;
-};
-
 G_DEFINE_FINAL_TYPE (McpClientGroup, mcp_client_group, G_TYPE_OBJECT)
 
 enum {
@@ -169,43 +138,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
-
-static void server_start (McpClientGroup *self,
-                          McpGroupServer *server);
-
-/* What an asynchronous step of a server's connection needs when it
- * completes: the group, if it still exists, the server, and the
- * cancellable of the attempt, cancelled if the attempt was abandoned. */
-typedef struct
-{
-  GWeakRef        group;
-  McpGroupServer *server;
-  GCancellable   *cancellable;
-} Step;
-
-static Step *
-step_new (McpClientGroup *self,
-          McpGroupServer *server)
-{
-  Step *step = g_new0 (Step, 1);
-
-  g_weak_ref_init (&step->group, self);
-  step->server = g_object_ref (server);
-  step->cancellable = server->cancellable != NULL ? g_object_ref (server->cancellable) : NULL;
-
-  return step;
-}
-
-static void
-step_free (Step *step)
-{
-  g_weak_ref_clear (&step->group);
-  g_clear_object (&step->server);
-  g_clear_object (&step->cancellable);
-  g_free (step);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Step, step_free)
 
 /* Names ------------------------------------------------------------------ */
 
@@ -237,89 +169,6 @@ _mcp_client_group_qualify (McpClientGroup   *self,
     qualified = self->name_func (kind, server, name, self->name_data);
 
   return qualified != NULL ? qualified : default_qualify (kind, server, name, NULL);
-}
-
-/* Servers ---------------------------------------------------------------- */
-
-static McpGroupServer *
-find_server (McpClientGroup *self,
-             const char     *name,
-             guint          *position)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
-
-      if (g_str_equal (server->name, name))
-        {
-          if (position != NULL)
-            *position = i;
-          return server;
-        }
-    }
-
-  return NULL;
-}
-
-static void connect_cancelled_cb (GCancellable *cancellable,
-                                  GTask        *task);
-
-/* Completes the connect_async calls once no server makes its first
- * attempt any more. */
-static void
-check_connected (McpClientGroup *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
-  g_autoptr(GPtrArray) tasks = NULL;
-
-  if (self->connect_tasks->len == 0)
-    return;
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
-
-      if (server->state == MCP_GROUP_SERVER_STATE_CONNECTING)
-        return;
-    }
-
-  tasks = g_steal_pointer (&self->connect_tasks);
-  self->connect_tasks = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < tasks->len; i++)
-    {
-      GCancellable *cancellable = g_task_get_cancellable (tasks->pdata[i]);
-
-      if (cancellable != NULL)
-        g_signal_handlers_disconnect_by_func (cancellable, connect_cancelled_cb, tasks->pdata[i]);
-      g_task_return_boolean (tasks->pdata[i], TRUE);
-    }
-}
-
-static void
-check_closed (McpClientGroup *self)
-{
-  g_autoptr(GPtrArray) tasks = NULL;
-
-  if (self->n_closing > 0 || self->close_tasks->len == 0)
-    return;
-
-  tasks = g_steal_pointer (&self->close_tasks);
-  self->close_tasks = g_ptr_array_new_with_free_func (g_object_unref);
-  for (guint i = 0; i < tasks->len; i++)
-    g_task_return_boolean (tasks->pdata[i], TRUE);
-}
-
-static void
-set_state (McpGroupServer      *server,
-           McpGroupServerState  state,
-           const GError        *error)
-{
-  _mcp_group_server_set_state (server, state, error);
-
-  if (server->group != NULL)
-    check_connected (server->group);
 }
 
 static void
@@ -359,525 +208,26 @@ on_client_server_request (McpClient        *client,
   return handled;
 }
 
-static void on_client_closed (McpClient      *client,
-                              const GError   *error,
-                              McpGroupServer *server);
-
-static void
-close_client_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+/* Forwards what @client receives from @server's server. */
+void
+_mcp_client_group_forward (McpClientGroup *self,
+                           McpGroupServer *server,
+                           McpClient      *client)
 {
-  g_autoptr(Step) step = user_data;
-  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
-  g_autoptr(GError) error = NULL;
-
-  if (!mcp_client_close_finish (MCP_CLIENT (object), result, &error))
-    g_debug ("Closing the client of %s failed: %s", step->server->name, error->message);
-
-  if (self != NULL)
-    {
-      self->n_closing--;
-      check_closed (self);
-    }
-}
-
-/* Takes the server's client out of the group: its items leave the models
- * (with @keep_names, their names keep counting until the server is back),
- * and unless it ended by itself it is closed. */
-static void
-detach_client (McpClientGroup *self,
-               McpGroupServer *server,
-               gboolean        keep_names,
-               gboolean        close)
-{
-  g_autoptr(McpClient) client = server->client != NULL ? g_object_ref (server->client) : NULL;
-
-  if (client == NULL)
-    return;
-
-  g_signal_handlers_disconnect_by_data (client, server);
-  for (guint i = 0; i < N_KINDS; i++)
-    _mcp_group_list_set_source (self->lists[i], server, NULL, keep_names);
-  _mcp_group_server_set_client (server, NULL);
-
-  if (close && mcp_client_get_state (client) != MCP_CLIENT_STATE_CLOSED)
-    {
-      self->n_closing++;
-      mcp_client_close_async (client, NULL, close_client_cb, step_new (self, server));
-    }
-}
-
-static void
-attach_client (McpClientGroup *self,
-               McpGroupServer *server,
-               McpClient      *client)
-{
-  g_clear_object (&server->connecting);
-  g_clear_object (&server->cancellable);
-  _mcp_group_server_set_client (server, client);
-
-  g_signal_connect (client, "closed", G_CALLBACK (on_client_closed), server);
   g_signal_connect (client, "notification", G_CALLBACK (on_client_notification), server);
   g_signal_connect (client, "log-message", G_CALLBACK (on_client_log_message), server);
   g_signal_connect (client, "server-request", G_CALLBACK (on_client_server_request), server);
-
-  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_TOOL], server,
-                              mcp_client_get_tools_model (client), FALSE);
-  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE], server,
-                              mcp_client_get_resources_model (client), FALSE);
-  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE], server,
-                              mcp_client_get_resource_templates_model (client), FALSE);
-  _mcp_group_list_set_source (self->lists[MCP_GROUP_ITEM_KIND_PROMPT], server,
-                              mcp_client_get_prompts_model (client), FALSE);
-
-  server->attempted = TRUE;
-  server->ready_since = g_get_monotonic_time ();
-  _mcp_group_server_set_attempts (server, 0);
-  set_state (server, MCP_GROUP_SERVER_STATE_READY, NULL);
 }
 
-static gboolean
-retry_cb (gpointer user_data)
-{
-  McpGroupServer *server = user_data;
-
-  server->retry_source = 0;
-  if (server->group != NULL)
-    server_start (server->group, server);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-schedule_retry (McpClientGroup *self,
-                McpGroupServer *server)
-{
-  guint64 delay = (guint64) self->reconnect_delay << MIN (server->backoff, 20);
-
-  delay = MIN (delay, self->max_reconnect_delay);
-  server->backoff++;
-
-  g_debug ("Connecting %s again in %" G_GUINT64_FORMAT " ms", server->name, delay);
-  g_clear_handle_id (&server->retry_source, g_source_remove);
-  server->retry_source = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, retry_cb,
-                                             g_object_ref (server), g_object_unref);
-}
-
-/* Trying again cannot help: the configuration is broken, the user declined
- * an input, or the client was added by hand. */
-static gboolean
-is_permanent (McpGroupServer *server,
-              const GError   *error)
-{
-  return server->hand_added ||
-         (server->config != NULL && mcp_server_config_get_error (server->config) != NULL) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
-}
-
-static void
-attempt_failed (McpClientGroup *self,
-                McpGroupServer *server,
-                const GError   *error)
-{
-  g_clear_object (&server->connecting);
-  g_clear_object (&server->cancellable);
-  server->attempted = TRUE;
-  _mcp_group_server_set_attempts (server, server->attempts + 1);
-
-  g_debug ("Connecting %s failed: %s", server->name, error->message);
-  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
-
-  if (!is_permanent (server, error))
-    schedule_retry (self, server);
-}
-
-static void
-on_client_closed (McpClient      *client,
-                  const GError   *error,
-                  McpGroupServer *server)
-{
-  McpClientGroup *self = server->group;
-  g_autoptr(GError) closed = NULL;
-  g_autoptr(McpGroupServer) hold = g_object_ref (server);
-
-  if (self == NULL)
-    return;
-
-  if (error == NULL)
-    error = closed = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
-                                          _("The connection was closed"));
-
-  g_debug ("The connection to %s ended: %s", server->name, error->message);
-  detach_client (self, server, TRUE, FALSE);
-
-  if (g_get_monotonic_time () - server->ready_since >= (gint64) self->max_reconnect_delay * 1000)
-    server->backoff = 0;
-
-  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
-  if (!is_permanent (server, error))
-    schedule_retry (self, server);
-}
-
-static void connect_cb (GObject      *object,
-                        GAsyncResult *result,
-                        gpointer      user_data);
-
-static void
-start_connecting (McpClientGroup *self)
-{
-  while (self->n_connecting < self->max_connecting && self->waiting.length > 0)
-    {
-      g_autoptr(McpGroupServer) server = g_queue_pop_head (&self->waiting);
-
-      server->queued = FALSE;
-      self->n_connecting++;
-      mcp_client_connect_async (server->connecting, server->cancellable, connect_cb,
-                                step_new (self, server));
-    }
-}
-
-static void
-connect_cb (GObject      *object,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  McpClient *client = MCP_CLIENT (object);
-  g_autoptr(Step) step = user_data;
-  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
-  g_autoptr(GError) error = NULL;
-  gboolean connected = mcp_client_connect_finish (client, result, &error);
-
-  if (self == NULL)
-    return;
-
-  self->n_connecting--;
-
-  if (!g_cancellable_is_cancelled (step->cancellable))
-    {
-      if (connected)
-        attach_client (self, step->server, client);
-      else
-        attempt_failed (self, step->server, error);
-    }
-
-  /* The next one, whatever became of this one. */
-  start_connecting (self);
-}
-
-/* The client of an attempt is made: it waits for a place to connect. */
-static void
-enqueue (McpClientGroup *self,
-         McpGroupServer *server)
-{
-  server->queued = TRUE;
-  g_queue_push_tail (&self->waiting, g_object_ref (server));
-  start_connecting (self);
-}
-
-static void
-create_client_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(Step) step = user_data;
-  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
-  McpGroupServer *server = step->server;
-  GCancellable *cancellable = step->cancellable;
-  g_autoptr(McpClient) client = NULL;
-  g_autoptr(GError) error = NULL;
-
-  client = mcp_server_config_create_client_finish (MCP_SERVER_CONFIG (object), result, &error);
-
-  if (self == NULL || g_cancellable_is_cancelled (cancellable))
-    return;
-
-  if (client == NULL)
-    {
-      attempt_failed (self, server, error);
-      return;
-    }
-
-  mcp_client_set_features (client, self->features);
-  mcp_client_set_connect_timeout (client, self->connect_timeout);
-  g_signal_emit (self, signals[CLIENT_CREATED], 0, server, client);
-
-  /* A handler may have stopped the server. */
-  if (g_cancellable_is_cancelled (cancellable))
-    return;
-
-  server->connecting = g_steal_pointer (&client);
-  enqueue (self, server);
-}
-
-static void
-hand_added_state_cb (McpClient      *client,
-                     GParamSpec     *pspec,
-                     McpGroupServer *server)
-{
-  McpClientState state = mcp_client_get_state (client);
-
-  if (server->group == NULL || state == MCP_CLIENT_STATE_CONNECTING)
-    return;
-
-  g_signal_handlers_disconnect_by_func (client, hand_added_state_cb, server);
-  server_start (server->group, server);
-}
-
-/* A new cancellable for an attempt. */
-static GCancellable *
-new_attempt (McpGroupServer *server)
-{
-  g_clear_object (&server->cancellable);
-  server->cancellable = g_cancellable_new ();
-
-  return server->cancellable;
-}
-
-static void
-start_hand_added (McpClientGroup *self,
-                  McpGroupServer *server)
-{
-  McpClient *client = server->connecting;
-  g_autoptr(GError) error = NULL;
-
-  if (client == NULL || mcp_client_get_state (client) == MCP_CLIENT_STATE_CLOSED)
-    {
-      error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
-                                   _("The client of this server is closed, and it was added by "
-                                     "hand: the group cannot make a new one"));
-      attempt_failed (self, server, error);
-      return;
-    }
-
-  switch (mcp_client_get_state (client))
-    {
-    case MCP_CLIENT_STATE_READY:
-      attach_client (self, server, client);
-      break;
-
-    case MCP_CLIENT_STATE_DISCONNECTED:
-      new_attempt (server);
-      set_state (server, MCP_GROUP_SERVER_STATE_CONNECTING, NULL);
-      enqueue (self, server);
-      break;
-
-    case MCP_CLIENT_STATE_CONNECTING:
-      /* The application connects it itself. */
-      set_state (server, MCP_GROUP_SERVER_STATE_CONNECTING, NULL);
-      g_signal_handlers_disconnect_by_func (client, hand_added_state_cb, server);
-      g_signal_connect (client, "notify::state", G_CALLBACK (hand_added_state_cb), server);
-      break;
-
-    case MCP_CLIENT_STATE_CLOSED:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-/* Begins an attempt to connect the server, if it should be connected. */
-static void
-server_start (McpClientGroup *self,
-              McpGroupServer *server)
-{
-  const GError *config_error;
-
-  g_clear_handle_id (&server->retry_source, g_source_remove);
-
-  if (server->client != NULL || server->cancellable != NULL)
-    return;
-
-  if (!self->started)
-    {
-      set_state (server, MCP_GROUP_SERVER_STATE_STOPPED, NULL);
-      return;
-    }
-
-  if (server->hand_added)
-    {
-      start_hand_added (self, server);
-      return;
-    }
-
-  if (mcp_server_config_get_disabled (server->config))
-    {
-      set_state (server, MCP_GROUP_SERVER_STATE_DISABLED, NULL);
-      return;
-    }
-
-  if ((config_error = mcp_server_config_get_error (server->config)) != NULL)
-    {
-      server->attempted = TRUE;
-      set_state (server, MCP_GROUP_SERVER_STATE_FAILED, config_error);
-      return;
-    }
-
-  set_state (server,
-             server->attempted ? MCP_GROUP_SERVER_STATE_RECONNECTING
-                               : MCP_GROUP_SERVER_STATE_CONNECTING,
-             server->error);
-  mcp_server_config_create_client_async (server->config, new_attempt (server), create_client_cb,
-                                         step_new (self, server));
-}
-
-/* Ends whatever the server is doing, and leaves it in @state. */
-static void
-server_stop (McpClientGroup      *self,
-             McpGroupServer      *server,
-             McpGroupServerState  state)
-{
-  g_clear_handle_id (&server->retry_source, g_source_remove);
-  g_clear_handle_id (&server->restart_source, g_source_remove);
-
-  if (server->cancellable != NULL)
-    {
-      g_cancellable_cancel (server->cancellable);
-      g_clear_object (&server->cancellable);
-    }
-
-  if (server->queued)
-    {
-      g_queue_remove (&self->waiting, server);
-      server->queued = FALSE;
-      g_object_unref (server);
-    }
-
-  if (server->connecting != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (server->connecting, server);
-      /* A client added by hand stays the server's until it is closed. */
-      if (!server->hand_added)
-        g_clear_object (&server->connecting);
-    }
-
-  if (server->client != NULL && server->hand_added)
-    g_set_object (&server->connecting, server->client);
-  detach_client (self, server, FALSE, TRUE);
-
-  set_state (server, state, NULL);
-}
-
-/* The server's configuration changed, or the user asked: connect again
- * from scratch. */
 void
-_mcp_client_group_restart_server (McpClientGroup *self,
-                                  McpGroupServer *server)
+_mcp_client_group_emit_client_created (McpClientGroup *self,
+                                       McpGroupServer *server,
+                                       McpClient      *client)
 {
-  server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
-  server->attempted = FALSE;
-  server->backoff = 0;
-  _mcp_group_server_set_attempts (server, 0);
-  server_start (self, server);
+  g_signal_emit (self, signals[CLIENT_CREATED], 0, server, client);
 }
 
-static gboolean
-restart_cb (gpointer user_data)
-{
-  McpGroupServer *server = user_data;
-
-  server->restart_source = 0;
-  if (server->group != NULL)
-    _mcp_client_group_restart_server (server->group, server);
-
-  return G_SOURCE_REMOVE;
-}
-
-static void
-config_changed_cb (McpServerConfig *config,
-                   GParamSpec      *pspec,
-                   McpGroupServer  *server)
-{
-  /* Setters change one member at a time: restart once they are done. */
-  if (server->restart_source == 0)
-    server->restart_source = g_idle_add_full (G_PRIORITY_DEFAULT, restart_cb,
-                                              g_object_ref (server), g_object_unref);
-}
-
-static McpGroupServer *
-insert_server (McpClientGroup  *self,
-               const char      *name,
-               McpServerConfig *config,
-               guint            position)
-{
-  McpGroupServer *server = _mcp_group_server_new (self, name, config);
-
-  for (guint i = 0; i < N_KINDS; i++)
-    _mcp_group_list_add_section (self->lists[i], server, position);
-  g_list_store_insert (self->servers, position, server);
-
-  if (config != NULL)
-    g_signal_connect (config, "notify::json", G_CALLBACK (config_changed_cb), server);
-
-  return server;
-}
-
-static void
-remove_server (McpClientGroup *self,
-               McpGroupServer *server)
-{
-  g_autoptr(McpGroupServer) hold = g_object_ref (server);
-  guint position;
-
-  server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
-  if (server->config != NULL)
-    g_signal_handlers_disconnect_by_data (server->config, server);
-  if (server->hand_added)
-    g_clear_object (&server->connecting);
-
-  for (guint i = 0; i < N_KINDS; i++)
-    _mcp_group_list_remove_section (self->lists[i], server);
-  if (g_list_store_find (self->servers, server, &position))
-    g_list_store_remove (self->servers, position);
-
-  server->group = NULL;
-  check_connected (self);
-}
-
-/* Makes the servers that follow the registry what the registry lists. */
-static void
-sync_registry (McpClientGroup *self)
-{
-  GListModel *registry = G_LIST_MODEL (self->registry);
-  guint n_configs = g_list_model_get_n_items (registry);
-  g_autoptr(GPtrArray) configs = g_ptr_array_new_with_free_func (g_object_unref);
-  guint position = 0;
-
-  for (guint i = 0; i < n_configs; i++)
-    g_ptr_array_add (configs, g_list_model_get_item (registry, i));
-
-  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->servers)); i > 0; i--)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i - 1);
-
-      if (server->from_registry && !g_ptr_array_find (configs, server->config, NULL))
-        remove_server (self, server);
-    }
-
-  for (guint i = 0; i < configs->len; i++)
-    {
-      McpServerConfig *config = configs->pdata[i];
-      const char *name = mcp_server_config_get_name (config);
-      McpGroupServer *server = find_server (self, name, NULL);
-
-      if (server != NULL && server->config == config)
-        {
-          g_list_store_find (self->servers, server, &position);
-          position++;
-          continue;
-        }
-
-      if (server != NULL)
-        {
-          g_debug ("The server %s of the registry has the name of a server added by hand",
-                   name);
-          continue;
-        }
-
-      server = insert_server (self, name, config, position++);
-      server->from_registry = TRUE;
-      server_start (self, server);
-    }
-}
+/* GObject ---------------------------------------------------------------- */
 
 static void
 registry_items_changed_cb (GListModel     *registry,
@@ -886,10 +236,8 @@ registry_items_changed_cb (GListModel     *registry,
                            guint           added,
                            McpClientGroup *self)
 {
-  sync_registry (self);
+  _mcp_client_group_sync_registry (self);
 }
-
-/* GObject ---------------------------------------------------------------- */
 
 static void
 mcp_client_group_constructed (GObject *object)
@@ -902,7 +250,7 @@ mcp_client_group_constructed (GObject *object)
     {
       g_signal_connect (self->registry, "items-changed",
                         G_CALLBACK (registry_items_changed_cb), self);
-      sync_registry (self);
+      _mcp_client_group_sync_registry (self);
     }
 }
 
@@ -921,7 +269,7 @@ mcp_client_group_dispose (GObject *object)
     {
       g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), 0);
 
-      remove_server (self, server);
+      _mcp_client_group_remove_server (self, server);
     }
 
   G_OBJECT_CLASS (mcp_client_group_parent_class)->dispose (object);
@@ -1379,7 +727,7 @@ check_name_free (McpClientGroup  *self,
                  const char      *name,
                  GError         **error)
 {
-  if (find_server (self, name, NULL) == NULL)
+  if (_mcp_client_group_find_server (self, name) == NULL)
     return TRUE;
 
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
@@ -1421,11 +769,11 @@ mcp_client_group_add_client (McpClientGroup  *self,
   if (!check_name_free (self, name, error))
     return NULL;
 
-  server = insert_server (self, name, NULL,
+  server = _mcp_client_group_insert_server (self, name, NULL,
                           g_list_model_get_n_items (G_LIST_MODEL (self->servers)));
   server->hand_added = TRUE;
   server->connecting = g_object_ref (client);
-  server_start (self, server);
+  _mcp_client_group_start_server (self, server);
 
   return server;
 }
@@ -1461,9 +809,9 @@ mcp_client_group_add_config (McpClientGroup   *self,
   if (!check_name_free (self, name, error))
     return NULL;
 
-  server = insert_server (self, name, config,
+  server = _mcp_client_group_insert_server (self, name, config,
                           g_list_model_get_n_items (G_LIST_MODEL (self->servers)));
-  server_start (self, server);
+  _mcp_client_group_start_server (self, server);
 
   return server;
 }
@@ -1490,10 +838,10 @@ mcp_client_group_remove (McpClientGroup *self,
   g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  if ((server = find_server (self, name, NULL)) == NULL || server->from_registry)
+  if ((server = _mcp_client_group_find_server (self, name)) == NULL || server->from_registry)
     return FALSE;
 
-  remove_server (self, server);
+  _mcp_client_group_remove_server (self, server);
   return TRUE;
 }
 
@@ -1533,7 +881,7 @@ mcp_client_group_lookup_server (McpClientGroup *self,
   g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  return find_server (self, name, NULL);
+  return _mcp_client_group_find_server (self, name);
 }
 
 /**
@@ -1805,7 +1153,7 @@ mcp_client_group_set_max_connecting (McpClientGroup *self,
 
   self->max_connecting = max_connecting;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CONNECTING]);
-  start_connecting (self);
+  _mcp_client_group_start_connecting (self);
 }
 
 /**
@@ -1889,446 +1237,4 @@ mcp_client_group_set_max_reconnect_delay (McpClientGroup *self,
 
   self->max_reconnect_delay = delay_ms;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RECONNECT_DELAY]);
-}
-
-static void
-connect_cancelled_cb (GCancellable *cancellable,
-                      GTask        *task)
-{
-  McpClientGroup *self = g_task_get_source_object (task);
-  g_autoptr(GTask) hold = g_object_ref (task);
-
-  g_signal_handlers_disconnect_by_func (cancellable, connect_cancelled_cb, task);
-  if (g_ptr_array_remove (self->connect_tasks, task))
-    g_task_return_error_if_cancelled (task);
-}
-
-/**
- * mcp_client_group_connect_async:
- * @self: a group
- * @cancellable: (nullable): a #GCancellable
- * @callback: (nullable): called once every server made its first attempt
- * @user_data: data for @callback
- *
- * Starts the group: its servers connect, a few at a time (see
- * [property@Mcp.ClientGroup:max-connecting]), and reconnect when their
- * connection ends, until [method@Mcp.ClientGroup.close_async]. Servers
- * added later connect when they are added.
- *
- * The call completes once no server is making its first attempt any more:
- * each is ready, failed (and waits to try again), or disabled. It does not
- * fail when servers do: their [property@Mcp.GroupServer:state] says how
- * they are. Cancelling it does not stop the servers.
- *
- * Since: 1.0
- */
-void
-mcp_client_group_connect_async (McpClientGroup      *self,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  guint n;
-
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_connect_async);
-
-  self->started = TRUE;
-  if (!g_task_return_error_if_cancelled (task))
-    {
-      g_ptr_array_add (self->connect_tasks, g_object_ref (task));
-      if (cancellable != NULL)
-        g_signal_connect (cancellable, "cancelled", G_CALLBACK (connect_cancelled_cb), task);
-    }
-
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
-
-      if (server->state == MCP_GROUP_SERVER_STATE_STOPPED)
-        server_start (self, server);
-    }
-
-  check_connected (self);
-}
-
-/**
- * mcp_client_group_connect_finish:
- * @self: a group
- * @result: the result passed to the callback
- * @error: return location for a #GError
- *
- * Finishes [method@Mcp.ClientGroup.connect_async].
- *
- * Returns: %TRUE, or %FALSE if the call was cancelled
- *
- * Since: 1.0
- */
-gboolean
-mcp_client_group_connect_finish (McpClientGroup  *self,
-                                 GAsyncResult    *result,
-                                 GError         **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_connect_async,
-                        FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/**
- * mcp_client_group_close_async:
- * @self: a group
- * @cancellable: (nullable): a #GCancellable
- * @callback: (nullable): called once every connection is closed
- * @user_data: data for @callback
- *
- * Stops the group: attempts to connect end, and every connection is
- * closed (see [method@Mcp.Client.close_async]), which stops the local
- * servers. The servers stay in the group, stopped, and
- * [method@Mcp.ClientGroup.connect_async] starts them again, except for
- * clients added by hand, which cannot be connected again.
- *
- * Since: 1.0
- */
-void
-mcp_client_group_close_async (McpClientGroup      *self,
-                              GCancellable        *cancellable,
-                              GAsyncReadyCallback  callback,
-                              gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  guint n;
-
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_close_async);
-
-  self->started = FALSE;
-  n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i);
-
-      server_stop (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
-    }
-
-  g_ptr_array_add (self->close_tasks, g_steal_pointer (&task));
-  check_closed (self);
-}
-
-/**
- * mcp_client_group_close_finish:
- * @self: a group
- * @result: the result passed to the callback
- * @error: return location for a #GError
- *
- * Finishes [method@Mcp.ClientGroup.close_async].
- *
- * Returns: %TRUE once every connection is closed
- *
- * Since: 1.0
- */
-gboolean
-mcp_client_group_close_finish (McpClientGroup  *self,
-                               GAsyncResult    *result,
-                               GError         **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_close_async,
-                        FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* Routed calls ------------------------------------------------------------ */
-
-/* The client of the ready server that has the item called @name. */
-static McpClient *
-route (McpClientGroup    *self,
-       McpGroupItemKind   kind,
-       const char        *name,
-       const char       **original,
-       GError           **error)
-{
-  McpGroupItem *item = _mcp_group_list_lookup (self->lists[kind], name, error);
-  McpGroupServer *server;
-
-  if (item == NULL)
-    return NULL;
-
-  server = mcp_group_item_get_server (item);
-  *original = mcp_group_item_get_original_name (item);
-  if (server->client == NULL)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
-                 _("The server “%s” is not connected"), server->name);
-
-  return server->client;
-}
-
-static void
-call_tool_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-  McpToolResult *answer = mcp_client_call_tool_full_finish (MCP_CLIENT (object), result, &error);
-
-  if (answer == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, answer, g_object_unref);
-}
-
-/**
- * mcp_client_group_call_tool_async:
- * @self: a group
- * @name: the tool's name in the group, or its qualified name
- * @arguments: (nullable): the arguments
- * @options: (nullable): options for this call
- * @cancellable: (nullable): a #GCancellable
- * @callback: called when the call completes
- * @user_data: data for @callback
- *
- * Calls a tool of the group on the server it comes from, by its own name
- * there (see [method@Mcp.Client.call_tool_full_async]).
- *
- * Since: 1.0
- */
-void
-mcp_client_group_call_tool_async (McpClientGroup      *self,
-                                  const char          *name,
-                                  JsonObject          *arguments,
-                                  McpRequestOptions   *options,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  GError *error = NULL;
-  const char *original = NULL;
-  McpClient *client;
-
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (name != NULL);
-  g_return_if_fail (options == NULL || MCP_IS_REQUEST_OPTIONS (options));
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_call_tool_async);
-
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_TOOL, name, &original, &error)) == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  mcp_client_call_tool_full_async (client, original, arguments, options, cancellable,
-                                   call_tool_cb, g_steal_pointer (&task));
-}
-
-/**
- * mcp_client_group_call_tool_finish:
- * @self: a group
- * @result: the result passed to the callback
- * @error: return location for a #GError
- *
- * Finishes [method@Mcp.ClientGroup.call_tool_async].
- *
- * Returns: (transfer full): the tool's result, or %NULL on error, which
- *   is %G_IO_ERROR_NOT_FOUND when no ready server has the tool
- *
- * Since: 1.0
- */
-McpToolResult *
-mcp_client_group_call_tool_finish (McpClientGroup  *self,
-                                   GAsyncResult    *result,
-                                   GError         **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_call_tool_async,
-                        NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
-get_prompt_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-  McpPromptResult *answer = mcp_client_get_prompt_finish (MCP_CLIENT (object), result, &error);
-
-  if (answer == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, answer, g_object_unref);
-}
-
-/**
- * mcp_client_group_get_prompt_async:
- * @self: a group
- * @name: the prompt's name in the group, or its qualified name
- * @arguments: (nullable) (element-type utf8 utf8): the prompt's arguments
- * @cancellable: (nullable): a #GCancellable
- * @callback: called when the call completes
- * @user_data: data for @callback
- *
- * Gets a prompt of the group from the server it comes from (see
- * [method@Mcp.Client.get_prompt_async]).
- *
- * Since: 1.0
- */
-void
-mcp_client_group_get_prompt_async (McpClientGroup      *self,
-                                   const char          *name,
-                                   GHashTable          *arguments,
-                                   GCancellable        *cancellable,
-                                   GAsyncReadyCallback  callback,
-                                   gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  GError *error = NULL;
-  const char *original = NULL;
-  McpClient *client;
-
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (name != NULL);
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_get_prompt_async);
-
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_PROMPT, name, &original, &error)) == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  mcp_client_get_prompt_async (client, original, arguments, cancellable, get_prompt_cb,
-                               g_steal_pointer (&task));
-}
-
-/**
- * mcp_client_group_get_prompt_finish:
- * @self: a group
- * @result: the result passed to the callback
- * @error: return location for a #GError
- *
- * Finishes [method@Mcp.ClientGroup.get_prompt_async].
- *
- * Returns: (transfer full): the prompt, or %NULL on error
- *
- * Since: 1.0
- */
-McpPromptResult *
-mcp_client_group_get_prompt_finish (McpClientGroup  *self,
-                                    GAsyncResult    *result,
-                                    GError         **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_get_prompt_async,
-                        NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
-read_resource_cb (GObject      *object,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-  GListModel *contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
-
-  if (contents == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, contents, g_object_unref);
-}
-
-/**
- * mcp_client_group_read_resource_async:
- * @self: a group
- * @name: the resource's name in the group (its URI, unless two servers
- *   list the same URI), or its qualified name
- * @cancellable: (nullable): a #GCancellable
- * @callback: called when the call completes
- * @user_data: data for @callback
- *
- * Reads a resource of the group from the server that lists it (see
- * [method@Mcp.Client.read_resource_async]). A resource that no server
- * lists, such as one made from a template, is read through the client of
- * its server ([property@Mcp.GroupServer:client]).
- *
- * Since: 1.0
- */
-void
-mcp_client_group_read_resource_async (McpClientGroup      *self,
-                                      const char          *name,
-                                      GCancellable        *cancellable,
-                                      GAsyncReadyCallback  callback,
-                                      gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  GError *error = NULL;
-  const char *original = NULL;
-  McpClient *client;
-
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (name != NULL);
-  g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_read_resource_async);
-
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_RESOURCE, name, &original, &error)) == NULL)
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-
-  mcp_client_read_resource_async (client, original, cancellable, read_resource_cb,
-                                  g_steal_pointer (&task));
-}
-
-/**
- * mcp_client_group_read_resource_finish:
- * @self: a group
- * @result: the result passed to the callback
- * @error: return location for a #GError
- *
- * Finishes [method@Mcp.ClientGroup.read_resource_async].
- *
- * Returns: (transfer full): a list of [class@Mcp.ResourceContents], or
- *   %NULL on error
- *
- * Since: 1.0
- */
-GListModel *
-mcp_client_group_read_resource_finish (McpClientGroup  *self,
-                                       GAsyncResult    *result,
-                                       GError         **error)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
-                        mcp_client_group_read_resource_async, NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
 }

@@ -22,10 +22,12 @@ void          _mcp_group_list_add_section    (McpGroupList      *self,
                                               guint              position);
 void          _mcp_group_list_remove_section (McpGroupList      *self,
                                               McpGroupServer    *server);
-void          _mcp_group_list_set_source     (McpGroupList      *self,
+void          _mcp_group_list_set_client     (McpGroupList      *self,
                                               McpGroupServer    *server,
-                                              GListModel        *source,
+                                              McpClient         *client,
                                               gboolean           keep_names);
+gboolean      _mcp_group_list_is_loaded      (McpGroupList      *self,
+                                              McpGroupServer    *server);
 void          _mcp_group_list_requalify      (McpGroupList      *self);
 McpGroupItem *_mcp_group_list_lookup         (McpGroupList      *self,
                                               const char        *name,
