@@ -22,6 +22,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-group-private.h"
+#include "mcp-source-private.h"
 
 /* What an asynchronous step of a server's connection needs when it
  * completes: the group, if it still exists, the server, and the
@@ -177,9 +178,9 @@ _mcp_client_group_section_loaded (McpClientGroup *self,
 static gboolean
 retry_cb (gpointer user_data)
 {
-  McpGroupServer *server = user_data;
+  g_autoptr(McpGroupServer) server = g_object_ref (user_data);
 
-  server->retry_source = 0;
+  _mcp_source_clear (&server->retry_source);
   if (server->group != NULL)
     _mcp_client_group_start_server (server->group, server);
 
@@ -196,9 +197,9 @@ schedule_retry (McpClientGroup *self,
   server->backoff++;
 
   g_debug ("Connecting %s again in %" G_GUINT64_FORMAT " ms", server->name, delay);
-  g_clear_handle_id (&server->retry_source, g_source_remove);
-  server->retry_source = g_timeout_add_full (G_PRIORITY_DEFAULT, delay, retry_cb,
-                                             g_object_ref (server), g_object_unref);
+  _mcp_source_clear (&server->retry_source);
+  server->retry_source = _mcp_timeout_source_add (delay, retry_cb, g_object_ref (server),
+                                                  g_object_unref);
 }
 
 /* Trying again cannot help: the configuration is broken, the user declined
@@ -433,7 +434,7 @@ _mcp_client_group_start_server (McpClientGroup *self,
 {
   const GError *config_error;
 
-  g_clear_handle_id (&server->retry_source, g_source_remove);
+  _mcp_source_clear (&server->retry_source);
 
   if (server->client != NULL || server->cancellable != NULL)
     return;
@@ -477,8 +478,8 @@ _mcp_client_group_stop_server (McpClientGroup      *self,
              McpGroupServer      *server,
              McpGroupServerState  state)
 {
-  g_clear_handle_id (&server->retry_source, g_source_remove);
-  g_clear_handle_id (&server->restart_source, g_source_remove);
+  _mcp_source_clear (&server->retry_source);
+  _mcp_source_clear (&server->restart_source);
 
   if (server->cancellable != NULL)
     {
@@ -529,9 +530,9 @@ _mcp_client_group_restart_server (McpClientGroup *self,
 static gboolean
 restart_cb (gpointer user_data)
 {
-  McpGroupServer *server = user_data;
+  g_autoptr(McpGroupServer) server = g_object_ref (user_data);
 
-  server->restart_source = 0;
+  _mcp_source_clear (&server->restart_source);
   if (server->group != NULL)
     _mcp_client_group_restart_server (server->group, server);
 
@@ -544,9 +545,9 @@ config_changed_cb (McpServerConfig *config,
                    McpGroupServer  *server)
 {
   /* Setters change one member at a time: restart once they are done. */
-  if (server->restart_source == 0)
-    server->restart_source = g_idle_add_full (G_PRIORITY_DEFAULT, restart_cb,
-                                              g_object_ref (server), g_object_unref);
+  if (server->restart_source == NULL)
+    server->restart_source = _mcp_timeout_source_add (0, restart_cb, g_object_ref (server),
+                                                      g_object_unref);
 }
 
 McpGroupServer *

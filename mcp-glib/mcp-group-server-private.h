@@ -32,8 +32,8 @@ struct _McpGroupServer
   /* The client of that attempt, until it is ready. */
   McpClient           *connecting;
   gboolean             queued;
-  guint                retry_source;
-  guint                restart_source;
+  GSource             *retry_source;
+  GSource             *restart_source;
   /* An attempt ended (well or not) since the server was last started. */
   gboolean             attempted;
   gint64               ready_since;

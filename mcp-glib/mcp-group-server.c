@@ -58,8 +58,8 @@ mcp_group_server_finalize (GObject *object)
 {
   McpGroupServer *self = (McpGroupServer *)object;
 
-  g_assert (self->retry_source == 0);
-  g_assert (self->restart_source == 0);
+  g_assert (self->retry_source == NULL);
+  g_assert (self->restart_source == NULL);
 
   g_clear_pointer (&self->name, g_free);
   g_clear_object (&self->config);
