@@ -17,6 +17,7 @@
 /* The client of the ready server that has the item called @name. */
 static McpClient *
 route (McpClientGroup    *self,
+       GTask             *task,
        McpGroupItemKind   kind,
        const char        *name,
        const char       **original,
@@ -33,8 +34,27 @@ route (McpClientGroup    *self,
   if (server->client == NULL)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
                  _("The server “%s” is not connected"), server->name);
+  else
+    g_task_set_task_data (task, g_object_ref (server), g_object_unref);
 
   return server->client;
+}
+
+/* A call failed for a reason that may be that its server cannot be reached
+ * any more: check it now rather than at the next ping. */
+static void
+check_after_failure (GTask        *task,
+                     McpClient    *client,
+                     const GError *error)
+{
+  McpClientGroup *self = g_task_get_source_object (task);
+
+  if (error->domain != G_IO_ERROR ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+    return;
+
+  _mcp_client_group_check_server (self, g_task_get_task_data (task), client);
 }
 
 static void
@@ -47,7 +67,10 @@ call_tool_cb (GObject      *object,
   McpToolResult *answer = mcp_client_call_tool_full_finish (MCP_CLIENT (object), result, &error);
 
   if (answer == NULL)
-    g_task_return_error (task, error);
+    {
+      check_after_failure (task, MCP_CLIENT (object), error);
+      g_task_return_error (task, error);
+    }
   else
     g_task_return_pointer (task, answer, g_object_unref);
 }
@@ -89,7 +112,7 @@ mcp_client_group_call_tool_async (McpClientGroup      *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_client_group_call_tool_async);
 
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_TOOL, name, &original, &error)) == NULL)
+  if ((client = route (self, task, MCP_GROUP_ITEM_KIND_TOOL, name, &original, &error)) == NULL)
     {
       g_task_return_error (task, error);
       return;
@@ -135,7 +158,10 @@ get_prompt_cb (GObject      *object,
   McpPromptResult *answer = mcp_client_get_prompt_finish (MCP_CLIENT (object), result, &error);
 
   if (answer == NULL)
-    g_task_return_error (task, error);
+    {
+      check_after_failure (task, MCP_CLIENT (object), error);
+      g_task_return_error (task, error);
+    }
   else
     g_task_return_pointer (task, answer, g_object_unref);
 }
@@ -174,7 +200,7 @@ mcp_client_group_get_prompt_async (McpClientGroup      *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_client_group_get_prompt_async);
 
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_PROMPT, name, &original, &error)) == NULL)
+  if ((client = route (self, task, MCP_GROUP_ITEM_KIND_PROMPT, name, &original, &error)) == NULL)
     {
       g_task_return_error (task, error);
       return;
@@ -219,7 +245,10 @@ read_resource_cb (GObject      *object,
   GListModel *contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
 
   if (contents == NULL)
-    g_task_return_error (task, error);
+    {
+      check_after_failure (task, MCP_CLIENT (object), error);
+      g_task_return_error (task, error);
+    }
   else
     g_task_return_pointer (task, contents, g_object_unref);
 }
@@ -259,7 +288,7 @@ mcp_client_group_read_resource_async (McpClientGroup      *self,
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_client_group_read_resource_async);
 
-  if ((client = route (self, MCP_GROUP_ITEM_KIND_RESOURCE, name, &original, &error)) == NULL)
+  if ((client = route (self, task, MCP_GROUP_ITEM_KIND_RESOURCE, name, &original, &error)) == NULL)
     {
       g_task_return_error (task, error);
       return;

@@ -22,7 +22,12 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-group-private.h"
+#include "mcp-error.h"
 #include "mcp-source-private.h"
+#include "mcp-stdio-transport.h"
+
+/* How long a ping that checks a remote server may wait for its answer. */
+#define PING_TIMEOUT_MS 10000
 
 /* What an asynchronous step of a server's connection needs when it
  * completes: the group, if it still exists, the server, and the
@@ -86,6 +91,11 @@ set_state (McpGroupServer      *server,
     _mcp_client_group_check_connected (server->group);
 }
 
+static void lose_connection  (McpClientGroup *self,
+                              McpGroupServer *server,
+                              McpClient      *client,
+                              const GError   *error,
+                              gboolean        close);
 static void on_client_closed (McpClient      *client,
                               const GError   *error,
                               McpGroupServer *server);
@@ -125,7 +135,10 @@ drop_client (McpClientGroup *self,
   for (guint i = 0; i < N_KINDS; i++)
     _mcp_group_list_set_client (self->lists[i], server, NULL, keep_names);
   if (server->client == client)
-    _mcp_group_server_set_client (server, NULL);
+    {
+      _mcp_source_clear (&server->ping_source);
+      _mcp_group_server_set_client (server, NULL);
+    }
 
   if (close && mcp_client_get_state (client) == MCP_CLIENT_STATE_READY)
     {
@@ -152,6 +165,62 @@ start_listing (McpClientGroup *self,
   _mcp_client_group_section_loaded (self, server);
 }
 
+static void
+ping_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  McpClient *client = MCP_CLIENT (object);
+  g_autoptr(Step) step = user_data;
+  g_autoptr(McpClientGroup) self = g_weak_ref_get (&step->group);
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  McpGroupServer *server = step->server;
+
+  answer = mcp_client_request_full_finish (client, result, &error);
+
+  if (self == NULL || server->client != client)
+    return;
+
+  server->pinging = FALSE;
+
+  /* An error the server sent is an answer: it is there. */
+  if (answer != NULL || error->domain == MCP_ERROR ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  lose_connection (self, server, client, error, TRUE);
+}
+
+/* Checks that the server of a ready connection still answers. */
+void
+_mcp_client_group_check_server (McpClientGroup *self,
+                                McpGroupServer *server,
+                                McpClient      *client)
+{
+  g_autoptr(McpRequestOptions) options = NULL;
+
+  if (server->client != client || server->pinging)
+    return;
+
+  server->pinging = TRUE;
+  options = mcp_request_options_new ();
+  mcp_request_options_set_timeout (options, PING_TIMEOUT_MS);
+  mcp_client_request_full_async (client, "ping", NULL, options, NULL, ping_cb,
+                                 step_new (self, server));
+}
+
+static gboolean
+ping_timer_cb (gpointer user_data)
+{
+  McpGroupServer *server = user_data;
+
+  if (server->group != NULL && server->client != NULL)
+    _mcp_client_group_check_server (server->group, server, server->client);
+
+  return G_SOURCE_CONTINUE;
+}
+
 void
 _mcp_client_group_section_loaded (McpClientGroup *self,
                                   McpGroupServer *server)
@@ -170,8 +239,16 @@ _mcp_client_group_section_loaded (McpClientGroup *self,
   _mcp_group_server_set_client (server, client);
 
   server->attempted = TRUE;
+  server->pinging = FALSE;
   server->ready_since = g_get_monotonic_time ();
   _mcp_group_server_set_attempts (server, 0);
+
+  /* A local server that dies is seen at once; a remote one that cannot be
+   * reached any more is seen only when a request fails. */
+  if (self->ping_interval > 0 && !MCP_IS_STDIO_TRANSPORT (mcp_client_get_transport (client)))
+    server->ping_source = _mcp_timeout_source_add (self->ping_interval, ping_timer_cb,
+                                                   g_object_ref (server), g_object_unref);
+
   set_state (server, MCP_GROUP_SERVER_STATE_READY, NULL);
 }
 
@@ -233,6 +310,28 @@ attempt_failed (McpClientGroup *self,
     schedule_retry (self, server);
 }
 
+/* The connection of a ready server ended, by itself or (@close) because
+ * the server cannot be reached any more: the server is tried again. */
+static void
+lose_connection (McpClientGroup *self,
+                 McpGroupServer *server,
+                 McpClient      *client,
+                 const GError   *error,
+                 gboolean        close)
+{
+  g_debug ("The connection to %s ended: %s", server->name, error->message);
+  drop_client (self, server, client, TRUE, close);
+  if (server->hand_added)
+    g_set_object (&server->connecting, client);
+
+  if (g_get_monotonic_time () - server->ready_since >= (gint64) self->max_reconnect_delay * 1000)
+    server->backoff = 0;
+
+  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
+  if (!is_permanent (server, error))
+    schedule_retry (self, server);
+}
+
 static void
 on_client_closed (McpClient      *client,
                   const GError   *error,
@@ -256,17 +355,7 @@ on_client_closed (McpClient      *client,
       return;
     }
 
-  g_debug ("The connection to %s ended: %s", server->name, error->message);
-  drop_client (self, server, client, TRUE, FALSE);
-  if (server->hand_added)
-    g_set_object (&server->connecting, client);
-
-  if (g_get_monotonic_time () - server->ready_since >= (gint64) self->max_reconnect_delay * 1000)
-    server->backoff = 0;
-
-  set_state (server, MCP_GROUP_SERVER_STATE_FAILED, error);
-  if (!is_permanent (server, error))
-    schedule_retry (self, server);
+  lose_connection (self, server, client, error, FALSE);
 }
 
 static void connect_cb (GObject      *object,
@@ -480,6 +569,7 @@ _mcp_client_group_stop_server (McpClientGroup      *self,
 {
   _mcp_source_clear (&server->retry_source);
   _mcp_source_clear (&server->restart_source);
+  _mcp_source_clear (&server->ping_source);
 
   if (server->cancellable != NULL)
     {

@@ -34,6 +34,7 @@ struct _McpClientGroup
   guint                   max_connecting;
   guint                   reconnect_delay;
   guint                   max_reconnect_delay;
+  guint                   ping_interval;
 
   gboolean                started;
   /* Servers whose client waits for a place to connect in. */
@@ -77,6 +78,9 @@ void            _mcp_client_group_restart_server      (McpClientGroup   *self,
 void            _mcp_client_group_start_connecting    (McpClientGroup   *self);
 void            _mcp_client_group_section_loaded      (McpClientGroup   *self,
                                                        McpGroupServer   *server);
+void            _mcp_client_group_check_server        (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpClient        *client);
 void            _mcp_client_group_check_connected     (McpClientGroup   *self);
 void            _mcp_client_group_check_closed        (McpClientGroup   *self);
 

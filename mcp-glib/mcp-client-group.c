@@ -58,8 +58,10 @@
  * [property@Mcp.ClientGroup:connect-timeout], so that a slow server delays
  * no other; it completes once each has made its first attempt.
  *
- * A server whose connection ends (it died, or its HTTP session expired and
- * could not be renewed) or whose attempt fails is tried again after
+ * A server whose connection ends (it died, its HTTP session expired and
+ * could not be renewed, or it cannot be reached any more, which the group
+ * checks every [property@Mcp.ClientGroup:ping-interval]) or whose attempt
+ * fails is tried again after
  * [property@Mcp.ClientGroup:reconnect-delay], then after twice as long
  * each time, up to [property@Mcp.ClientGroup:max-reconnect-delay]; once a
  * connection has lasted that long, the delay starts again from the first.
@@ -125,6 +127,7 @@ enum {
   PROP_MAX_CONNECTING,
   PROP_RECONNECT_DELAY,
   PROP_MAX_RECONNECT_DELAY,
+  PROP_PING_INTERVAL,
   N_PROPS
 };
 
@@ -347,6 +350,10 @@ mcp_client_group_get_property (GObject    *object,
       g_value_set_uint (value, self->max_reconnect_delay);
       break;
 
+    case PROP_PING_INTERVAL:
+      g_value_set_uint (value, self->ping_interval);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -384,6 +391,10 @@ mcp_client_group_set_property (GObject      *object,
 
     case PROP_MAX_RECONNECT_DELAY:
       mcp_client_group_set_max_reconnect_delay (self, g_value_get_uint (value));
+      break;
+
+    case PROP_PING_INTERVAL:
+      mcp_client_group_set_ping_interval (self, g_value_get_uint (value));
       break;
 
     default:
@@ -554,6 +565,28 @@ mcp_client_group_class_init (McpClientGroupClass *klass)
   properties[PROP_MAX_RECONNECT_DELAY] =
     g_param_spec_uint ("max-reconnect-delay", NULL, NULL,
                        1, G_MAXUINT, MCP_CLIENT_GROUP_DEFAULT_MAX_RECONNECT_DELAY,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClientGroup:ping-interval:
+   *
+   * How often the group checks that a remote server still answers, in
+   * milliseconds; 0 never. A server reached over HTTP that stops answering
+   * leaves no trace but failing requests: the group pings it, and when it
+   * cannot be reached (or does not answer within 10 seconds), its
+   * connection is over and the server is connected again, like one that
+   * died. A call through the group that fails because its server cannot be
+   * reached checks at once. Local (stdio) servers are not pinged: their
+   * end is seen as it happens. The default is
+   * %MCP_CLIENT_GROUP_DEFAULT_PING_INTERVAL. It applies to the connections
+   * made after it is set.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_PING_INTERVAL] =
+    g_param_spec_uint ("ping-interval", NULL, NULL,
+                       0, G_MAXUINT, MCP_CLIENT_GROUP_DEFAULT_PING_INTERVAL,
                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
 
@@ -1237,4 +1270,44 @@ mcp_client_group_set_max_reconnect_delay (McpClientGroup *self,
 
   self->max_reconnect_delay = delay_ms;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RECONNECT_DELAY]);
+}
+
+/**
+ * mcp_client_group_get_ping_interval:
+ * @self: a group
+ *
+ * Gets how often the group checks that a remote server still answers.
+ *
+ * Returns: the interval, in milliseconds, or 0
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_group_get_ping_interval (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), 0);
+
+  return self->ping_interval;
+}
+
+/**
+ * mcp_client_group_set_ping_interval:
+ * @self: a group
+ * @interval_ms: the interval, in milliseconds, or 0 for never
+ *
+ * Sets [property@Mcp.ClientGroup:ping-interval].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_ping_interval (McpClientGroup *self,
+                                    guint           interval_ms)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+
+  if (self->ping_interval == interval_ms)
+    return;
+
+  self->ping_interval = interval_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PING_INTERVAL]);
 }

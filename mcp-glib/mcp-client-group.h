@@ -54,6 +54,15 @@ G_BEGIN_DECLS
 #define MCP_CLIENT_GROUP_DEFAULT_MAX_RECONNECT_DELAY 60000
 
 /**
+ * MCP_CLIENT_GROUP_DEFAULT_PING_INTERVAL:
+ *
+ * The default of [property@Mcp.ClientGroup:ping-interval]: 30 seconds.
+ *
+ * Since: 1.0
+ */
+#define MCP_CLIENT_GROUP_DEFAULT_PING_INTERVAL 30000
+
+/**
  * McpClientGroupNameFunc:
  * @kind: what the item is
  * @server: the name of the server the item comes from
@@ -145,6 +154,11 @@ guint              mcp_client_group_get_max_reconnect_delay (McpClientGroup     
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_group_set_max_reconnect_delay (McpClientGroup         *self,
                                                              guint                   delay_ms);
+MCP_AVAILABLE_IN_1_0
+guint              mcp_client_group_get_ping_interval       (McpClientGroup         *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_group_set_ping_interval       (McpClientGroup         *self,
+                                                             guint                   interval_ms);
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_group_connect_async           (McpClientGroup         *self,
                                                              GCancellable           *cancellable,

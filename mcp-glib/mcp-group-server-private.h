@@ -34,6 +34,10 @@ struct _McpGroupServer
   gboolean             queued;
   GSource             *retry_source;
   GSource             *restart_source;
+  /* Checks that a remote server still answers, and whether a check is
+   * under way. */
+  GSource             *ping_source;
+  gboolean             pinging;
   /* An attempt ended (well or not) since the server was last started. */
   gboolean             attempted;
   gint64               ready_since;

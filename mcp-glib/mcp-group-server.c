@@ -60,6 +60,7 @@ mcp_group_server_finalize (GObject *object)
 
   g_assert (self->retry_source == NULL);
   g_assert (self->restart_source == NULL);
+  g_assert (self->ping_source == NULL);
 
   g_clear_pointer (&self->name, g_free);
   g_clear_object (&self->config);
