@@ -39,14 +39,23 @@
  * ([method@Mcp.ClientGroup.add_client]).
  *
  * ```c
- * g_autoptr(McpServerRegistry) registry = mcp_server_registry_new ();
- * g_autoptr(McpClientGroup) group = mcp_client_group_new_for_registry (registry);
+ * static void
+ * on_tools_changed (GListModel *tools, guint position, guint removed, guint added,
+ *                   gpointer user_data)
+ * {
+ *   g_print ("%u tools\n", g_list_model_get_n_items (tools));
+ * }
  *
+ * McpServerRegistry *registry = mcp_server_registry_new ();
+ * McpClientGroup *group = mcp_client_group_new_for_registry (registry);
+ *
+ * g_signal_connect (mcp_client_group_get_tools (group), "items-changed",
+ *                   G_CALLBACK (on_tools_changed), NULL);
  * mcp_client_group_connect_async (group, NULL, NULL, NULL);
- * gtk_list_view_set_model (tools_view,
- *                          GTK_SELECTION_MODEL (gtk_single_selection_new (
- *                            g_object_ref (mcp_client_group_get_tools (group)))));
  * ```
+ *
+ * In a GTK application, the lists go straight to a `GtkListView`, through
+ * a selection model.
  *
  * ## Servers
  *
@@ -1032,6 +1041,9 @@ mcp_client_group_lookup (McpClientGroup    *self,
  * `server__name`, with the characters of the server's name other than
  * ASCII letters, digits, `_` and `-` replaced by `_`.
  *
+ * <!-- doc-test
+ * static McpClientGroup *group;
+ * -->
  * ```c
  * static char *
  * dotted_name (McpGroupItemKind kind, const char *server, const char *name,

@@ -36,6 +36,7 @@
  * A configuration is the JSON of one entry, in the forms that MCP hosts
  * share:
  *
+ * <!-- doc-test: skip: entries of a configuration file, not code -->
  * ```json
  * { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"],
  *   "env": { "MEMORY_FILE": "${userHome}/memory.json" } }

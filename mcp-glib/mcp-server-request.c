@@ -16,6 +16,7 @@
 
 #include "mcp-error.h"
 #include "mcp-json-private.h"
+#include "mcp-sampling-message.h"
 #include "mcp-server-request-private.h"
 
 /**
@@ -33,6 +34,15 @@
  * withdraws the request or the connection ends; there is then no need to
  * answer.
  *
+ * What the common requests ask is available without digging through
+ * [method@Mcp.ServerRequest.get_params]: for an elicitation,
+ * [method@Mcp.ServerRequest.get_message],
+ * [method@Mcp.ServerRequest.get_elicitation_mode], and either
+ * [method@Mcp.ServerRequest.get_requested_schema] or
+ * [method@Mcp.ServerRequest.get_url]; for sampling,
+ * [method@Mcp.ServerRequest.get_sampling_messages] and the settings that
+ * come with them.
+ *
  * Since: 1.0
  */
 
@@ -40,11 +50,14 @@ struct _McpServerRequest
 {
   GObject       parent_instance;
 
-  GWeakRef      rpc;
+  McpServerRequestReplyFunc reply_func;
+  gpointer      reply_data;
+  GDestroyNotify reply_destroy;
   JsonNode     *id;
   char         *method;
   JsonNode     *params;
   GCancellable *cancellable;
+  GListStore   *sampling_messages;
   gboolean      answered;
   gboolean      apply_defaults;
 };
@@ -68,19 +81,18 @@ mcp_server_request_finalize (GObject *object)
 
   if (!self->answered && !g_cancellable_is_cancelled (self->cancellable))
     {
-      g_autoptr(McpRpc) rpc = g_weak_ref_get (&self->rpc);
-
       g_debug ("The request “%s” from the server was dropped without an answer", self->method);
-      if (rpc != NULL)
-        _mcp_rpc_reply_error (rpc, self->id, MCP_ERROR_INTERNAL_ERROR,
-                              "The client dropped the request without answering it", NULL);
+      self->reply_func (self, NULL, MCP_ERROR_INTERNAL_ERROR,
+                        "The client dropped the request without answering it", self->reply_data);
     }
 
-  g_weak_ref_clear (&self->rpc);
+  if (self->reply_destroy != NULL)
+    self->reply_destroy (self->reply_data);
   g_clear_pointer (&self->id, json_node_unref);
   g_clear_pointer (&self->method, g_free);
   g_clear_pointer (&self->params, json_node_unref);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->sampling_messages);
 
   G_OBJECT_CLASS (mcp_server_request_parent_class)->finalize (object);
 }
@@ -162,19 +174,24 @@ mcp_server_request_class_init (McpServerRequestClass *klass)
 static void
 mcp_server_request_init (McpServerRequest *self)
 {
-  g_weak_ref_init (&self->rpc, NULL);
   self->cancellable = g_cancellable_new ();
 }
 
 McpServerRequest *
-_mcp_server_request_new (McpRpc     *rpc,
-                         JsonNode   *id,
-                         const char *method,
-                         JsonNode   *params)
+_mcp_server_request_new (JsonNode                  *id,
+                         const char                *method,
+                         JsonNode                  *params,
+                         McpServerRequestReplyFunc  reply_func,
+                         gpointer                   reply_data,
+                         GDestroyNotify             reply_destroy)
 {
   McpServerRequest *self = g_object_new (MCP_TYPE_SERVER_REQUEST, NULL);
 
-  g_weak_ref_set (&self->rpc, rpc);
+  g_assert (reply_func != NULL);
+
+  self->reply_func = reply_func;
+  self->reply_data = reply_data;
+  self->reply_destroy = reply_destroy;
   self->id = json_node_ref (id);
   self->method = g_strdup (method);
   self->params = params != NULL ? json_node_ref (params) : NULL;
@@ -320,6 +337,264 @@ mcp_server_request_get_cancellable (McpServerRequest *self)
   return self->cancellable;
 }
 
+static JsonObject *
+params_object (McpServerRequest *self)
+{
+  if (self->params == NULL || !JSON_NODE_HOLDS_OBJECT (self->params))
+    return NULL;
+
+  return json_node_get_object (self->params);
+}
+
+/**
+ * mcp_server_request_get_message:
+ * @self: a server request
+ *
+ * Gets the message of an elicitation request: what the server asks of the
+ * user, and why. Show it to the user as it is.
+ *
+ * Returns: (nullable): the message, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_message (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "message");
+}
+
+/**
+ * mcp_server_request_get_elicitation_mode:
+ * @self: a server request
+ *
+ * Gets how an elicitation request wants to be answered: with a form, or by
+ * visiting a URL. A request that names no mode is a form, as the
+ * protocol says.
+ *
+ * Returns: the elicitation mode
+ *
+ * Since: 1.0
+ */
+McpElicitationMode
+mcp_server_request_get_elicitation_mode (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), MCP_ELICITATION_MODE_FORM);
+
+  if (g_strcmp0 (_mcp_json_object_get_string (params_object (self), "mode"), "url") == 0)
+    return MCP_ELICITATION_MODE_URL;
+
+  return MCP_ELICITATION_MODE_FORM;
+}
+
+/**
+ * mcp_server_request_get_requested_schema:
+ * @self: a server request
+ *
+ * Gets the schema of the form of a form elicitation: an object schema whose
+ * `properties` are the fields (strings, numbers, booleans and
+ * enumerations, each with a `title`, a `description` and maybe a
+ * `default`) and whose `required` lists the fields that must be filled.
+ *
+ * Returns: (transfer none) (nullable): the requested schema, or %NULL if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_server_request_get_requested_schema (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_object (params_object (self), "requestedSchema");
+}
+
+/**
+ * mcp_server_request_get_url:
+ * @self: a server request
+ *
+ * Gets the URL of a URL elicitation: the page the server wants the user to
+ * visit. Never open it without the user's consent, and show its host
+ * before they agree.
+ *
+ * Returns: (nullable): the URL, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_url (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "url");
+}
+
+/**
+ * mcp_server_request_get_elicitation_id:
+ * @self: a server request
+ *
+ * Gets the id of a URL elicitation, which the server names again in
+ * `notifications/elicitation/complete` when the user is done on the page.
+ *
+ * Returns: (nullable): the elicitation id, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_elicitation_id (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "elicitationId");
+}
+
+/**
+ * mcp_server_request_get_sampling_messages:
+ * @self: a server request
+ *
+ * Gets the conversation a sampling request asks the client to continue.
+ * Messages that are not valid are left out.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.SamplingMessage], empty if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_server_request_get_sampling_messages (McpServerRequest *self)
+{
+  JsonArray *messages;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  if (self->sampling_messages != NULL)
+    return G_LIST_MODEL (self->sampling_messages);
+
+  self->sampling_messages = g_list_store_new (MCP_TYPE_SAMPLING_MESSAGE);
+  messages = _mcp_json_object_get_array (params_object (self), "messages");
+  for (guint i = 0; messages != NULL && i < json_array_get_length (messages); i++)
+    {
+      JsonNode *element = json_array_get_element (messages, i);
+      g_autoptr(McpSamplingMessage) message = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element) ||
+          !(message = mcp_sampling_message_new_from_json (json_node_get_object (element),
+                                                          &error)))
+        {
+          g_debug ("Left out message %u of a sampling request: %s", i,
+                   error != NULL ? error->message : "not an object");
+          continue;
+        }
+
+      g_list_store_append (self->sampling_messages, message);
+    }
+
+  return G_LIST_MODEL (self->sampling_messages);
+}
+
+/**
+ * mcp_server_request_get_system_prompt:
+ * @self: a server request
+ *
+ * Gets the system prompt a sampling request asks for.
+ *
+ * Returns: (nullable): the system prompt, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_system_prompt (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "systemPrompt");
+}
+
+/**
+ * mcp_server_request_get_max_tokens:
+ * @self: a server request
+ *
+ * Gets the most tokens a sampling request asks the model to produce. The
+ * client may produce fewer.
+ *
+ * Returns: the token limit, or -1 if the request names none
+ *
+ * Since: 1.0
+ */
+gint64
+mcp_server_request_get_max_tokens (McpServerRequest *self)
+{
+  gint64 max_tokens;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), -1);
+
+  max_tokens = _mcp_json_object_get_int (params_object (self), "maxTokens", -1);
+
+  return MAX (max_tokens, -1);
+}
+
+/**
+ * mcp_server_request_get_model_preferences:
+ * @self: a server request
+ *
+ * Gets the model preferences of a sampling request: `hints` (model names
+ * to prefer, in order; see [method@Mcp.ServerRequest.dup_model_hints]) and
+ * the priorities `costPriority`, `speedPriority` and
+ * `intelligencePriority`, each from 0 to 1. They are advice: the client
+ * chooses the model.
+ *
+ * Returns: (transfer none) (nullable): the model preferences, or %NULL if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_server_request_get_model_preferences (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_object (params_object (self), "modelPreferences");
+}
+
+/**
+ * mcp_server_request_dup_model_hints:
+ * @self: a server request
+ *
+ * Gets the names of the models a sampling request prefers, most preferred
+ * first. A name may be part of a model's name (`claude-3-5-sonnet` for any
+ * of its versions) or a family (`claude`).
+ *
+ * Returns: (transfer full): the model names, possibly none
+ *
+ * Since: 1.0
+ */
+char **
+mcp_server_request_dup_model_hints (McpServerRequest *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonObject *preferences;
+  JsonArray *hints;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  preferences = mcp_server_request_get_model_preferences (self);
+  hints = _mcp_json_object_get_array (preferences, "hints");
+  for (guint i = 0; hints != NULL && i < json_array_get_length (hints); i++)
+    {
+      JsonNode *hint = json_array_get_element (hints, i);
+      const char *name = JSON_NODE_HOLDS_OBJECT (hint)
+                         ? _mcp_json_object_get_string (json_node_get_object (hint), "name")
+                         : NULL;
+
+      if (name != NULL)
+        g_strv_builder_add (builder, name);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
 /**
  * mcp_server_request_is_answered:
  * @self: a server request
@@ -369,7 +644,6 @@ void
 mcp_server_request_reply (McpServerRequest *self,
                           JsonNode         *result)
 {
-  g_autoptr(McpRpc) rpc = NULL;
   g_autoptr(JsonNode) empty = NULL;
   g_autoptr(JsonNode) completed = NULL;
 
@@ -382,9 +656,7 @@ mcp_server_request_reply (McpServerRequest *self,
     result = empty = _mcp_json_node_new_object (json_object_new ());
 
   completed = self->apply_defaults ? with_defaults (self, result) : json_node_ref (result);
-
-  if ((rpc = g_weak_ref_get (&self->rpc)))
-    _mcp_rpc_reply (rpc, self->id, completed);
+  self->reply_func (self, completed, 0, NULL, self->reply_data);
 }
 
 /**
@@ -472,16 +744,13 @@ mcp_server_request_reply_error (McpServerRequest *self,
                                 int               code,
                                 const char       *message)
 {
-  g_autoptr(McpRpc) rpc = NULL;
-
   g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
   g_return_if_fail (message != NULL);
 
   if (!begin_answer (self))
     return;
 
-  if ((rpc = g_weak_ref_get (&self->rpc)))
-    _mcp_rpc_reply_error (rpc, self->id, code, message, NULL);
+  self->reply_func (self, NULL, code, message, self->reply_data);
 }
 
 /**
