@@ -254,10 +254,31 @@ def test_name_rule_from_python():
     close(group)
 
 
+def test_plain_python_values():
+    # The override takes dicts where the C API takes JSON.
+    config = Mcp.ServerConfig.new("test", {"command": TEST_SERVER, "x-mine": [1, 2]})
+    config.set_env({"GREETING": "hi", "UNSET": None})
+    assert config.entry == {"command": TEST_SERVER, "x-mine": [1, 2],
+                            "env": {"GREETING": "hi", "UNSET": None}}, config.entry
+    group = Mcp.ClientGroup.new()
+    group.add_config(config)
+    connect(group)
+    result = group.call_tool_finish(wait(lambda cb: group.call_tool_async(
+        "getenv", {"name": "GREETING"}, None, None, cb)))
+    assert result.dup_text() == "hi", result.dup_text()
+    try:
+        config.set_headers(["not", "an", "object"])
+        raise AssertionError("a list is no object")
+    except TypeError:
+        pass
+    close(group)
+
+
 TESTS = [
     test_the_issue_scenario,
     test_inputs_and_saving,
     test_name_rule_from_python,
+    test_plain_python_values,
 ]
 
 if not os.access(TEST_SERVER, os.X_OK):
