@@ -258,6 +258,7 @@ retry_cb (gpointer user_data)
   g_autoptr(McpGroupServer) server = g_object_ref (user_data);
 
   _mcp_source_clear (&server->retry_source);
+  _mcp_group_server_set_retry_delay (server, 0);
   if (server->group != NULL)
     _mcp_client_group_start_server (server->group, server);
 
@@ -277,6 +278,7 @@ schedule_retry (McpClientGroup *self,
   _mcp_source_clear (&server->retry_source);
   server->retry_source = _mcp_timeout_source_add (delay, retry_cb, g_object_ref (server),
                                                   g_object_unref);
+  _mcp_group_server_set_retry_delay (server, delay);
 }
 
 /* Trying again cannot help: the configuration is broken, the user declined
@@ -519,11 +521,12 @@ start_hand_added (McpClientGroup *self,
 /* Begins an attempt to connect the server, if it should be connected. */
 void
 _mcp_client_group_start_server (McpClientGroup *self,
-              McpGroupServer *server)
+                                McpGroupServer *server)
 {
   const GError *config_error;
 
   _mcp_source_clear (&server->retry_source);
+  _mcp_group_server_set_retry_delay (server, 0);
 
   if (server->client != NULL || server->cancellable != NULL)
     return;
@@ -564,12 +567,13 @@ _mcp_client_group_start_server (McpClientGroup *self,
 /* Ends whatever the server is doing, and leaves it in @state. */
 void
 _mcp_client_group_stop_server (McpClientGroup      *self,
-             McpGroupServer      *server,
-             McpGroupServerState  state)
+                               McpGroupServer      *server,
+                               McpGroupServerState  state)
 {
   _mcp_source_clear (&server->retry_source);
   _mcp_source_clear (&server->restart_source);
   _mcp_source_clear (&server->ping_source);
+  _mcp_group_server_set_retry_delay (server, 0);
 
   if (server->cancellable != NULL)
     {
@@ -642,9 +646,9 @@ config_changed_cb (McpServerConfig *config,
 
 McpGroupServer *
 _mcp_client_group_insert_server (McpClientGroup  *self,
-               const char      *name,
-               McpServerConfig *config,
-               guint            position)
+                                 const char      *name,
+                                 McpServerConfig *config,
+                                 guint            position)
 {
   McpGroupServer *server = _mcp_group_server_new (self, name, config);
 
@@ -660,7 +664,7 @@ _mcp_client_group_insert_server (McpClientGroup  *self,
 
 void
 _mcp_client_group_remove_server (McpClientGroup *self,
-               McpGroupServer *server)
+                                 McpGroupServer *server)
 {
   g_autoptr(McpGroupServer) hold = g_object_ref (server);
   guint position;

@@ -26,6 +26,7 @@ struct _McpGroupServer
   McpGroupServerState  state;
   GError              *error;
   guint                attempts;
+  guint                retry_delay;
 
   /* Cancels the attempt to connect that is in progress. */
   GCancellable        *cancellable;
@@ -60,5 +61,7 @@ void            _mcp_group_server_set_client (McpGroupServer     *self,
                                               McpClient          *client);
 void            _mcp_group_server_set_attempts (McpGroupServer   *self,
                                                 guint             attempts);
+void            _mcp_group_server_set_retry_delay (McpGroupServer *self,
+                                                   guint           delay_ms);
 
 G_END_DECLS

@@ -36,6 +36,7 @@ enum {
   PROP_STATE,
   PROP_ERROR,
   PROP_ATTEMPTS,
+  PROP_RETRY_DELAY,
   N_PROPS
 };
 
@@ -101,6 +102,10 @@ mcp_group_server_get_property (GObject    *object,
 
     case PROP_ATTEMPTS:
       g_value_set_uint (value, self->attempts);
+      break;
+
+    case PROP_RETRY_DELAY:
+      g_value_set_uint (value, self->retry_delay);
       break;
 
     default:
@@ -194,6 +199,21 @@ mcp_group_server_class_init (McpGroupServerClass *klass)
                        0, G_MAXUINT, 0,
                        (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * McpGroupServer:retry-delay:
+   *
+   * How long the group waits before the next attempt, in milliseconds, from
+   * when it failed; 0 when no attempt is waiting. It doubles with each
+   * failure in a row (see [property@Mcp.ClientGroup:reconnect-delay]), so
+   * a UI can say when the server is tried again.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_RETRY_DELAY] =
+    g_param_spec_uint ("retry-delay", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -258,6 +278,17 @@ _mcp_group_server_set_attempts (McpGroupServer *self,
 
   self->attempts = attempts;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTEMPTS]);
+}
+
+void
+_mcp_group_server_set_retry_delay (McpGroupServer *self,
+                                   guint           delay_ms)
+{
+  if (self->retry_delay == delay_ms)
+    return;
+
+  self->retry_delay = delay_ms;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RETRY_DELAY]);
 }
 
 /**
@@ -367,6 +398,24 @@ mcp_group_server_get_attempts (McpGroupServer *self)
   g_return_val_if_fail (MCP_IS_GROUP_SERVER (self), 0);
 
   return self->attempts;
+}
+
+/**
+ * mcp_group_server_get_retry_delay:
+ * @self: a group server
+ *
+ * Gets how long the group waits before the next attempt.
+ *
+ * Returns: the delay, in milliseconds, or 0 when no attempt is waiting
+ *
+ * Since: 1.0
+ */
+guint
+mcp_group_server_get_retry_delay (McpGroupServer *self)
+{
+  g_return_val_if_fail (MCP_IS_GROUP_SERVER (self), 0);
+
+  return self->retry_delay;
 }
 
 /**

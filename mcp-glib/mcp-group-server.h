@@ -68,6 +68,8 @@ const GError        *mcp_group_server_get_error    (McpGroupServer *self);
 MCP_AVAILABLE_IN_1_0
 guint                mcp_group_server_get_attempts (McpGroupServer *self);
 MCP_AVAILABLE_IN_1_0
+guint                mcp_group_server_get_retry_delay (McpGroupServer *self);
+MCP_AVAILABLE_IN_1_0
 void                 mcp_group_server_reconnect    (McpGroupServer *self);
 
 G_END_DECLS

@@ -585,6 +585,83 @@ test_failures (void)
   close_group (group);
 }
 
+static void
+record_delay_cb (McpGroupServer *server,
+                 GParamSpec     *pspec,
+                 GArray         *delays)
+{
+  guint delay = mcp_group_server_get_retry_delay (server);
+
+  if (delay > 0)
+    g_array_append_val (delays, delay);
+}
+
+static gboolean
+has_six_delays (gpointer data)
+{
+  return ((GArray *) data)->len >= 6;
+}
+
+static guint
+kill_and_wait_back (McpGroupServer *server,
+                    GArray         *delays)
+{
+  guint delay;
+
+  g_array_set_size (delays, 0);
+  g_subprocess_send_signal (subprocess_of (server), SIGKILL);
+  wait_for_state (server, MCP_GROUP_SERVER_STATE_FAILED);
+  g_assert_cmpuint (delays->len, ==, 1);
+  delay = g_array_index (delays, guint, 0);
+  wait_for_state (server, MCP_GROUP_SERVER_STATE_READY);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (server), ==, 0);
+
+  return delay;
+}
+
+/* The wait before each attempt doubles up to the cap, and starts again
+ * from the first after a connection that lasted. */
+static void
+test_backoff (void)
+{
+  g_autoptr(McpServerRegistry) registry =
+    registry_with ("{\"mcpServers\": {\n"
+                   "  \"crashing\": {\"command\": \"TEST\", \"args\": [\"--crash-at-start\", \"3\"]},\n"
+                   "  \"demo\": {\"command\": \"DEMO\"}\n"
+                   "}}\n");
+  g_autoptr(McpClientGroup) group = mcp_client_group_new_for_registry (registry);
+  g_autoptr(GArray) delays = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) demo_delays = g_array_new (FALSE, FALSE, sizeof (guint));
+  McpGroupServer *crashing = server_named (group, "crashing");
+  McpGroupServer *demo = server_named (group, "demo");
+
+  mcp_client_group_set_reconnect_delay (group, 20);
+  mcp_client_group_set_max_reconnect_delay (group, 160);
+  g_signal_connect (crashing, "notify::retry-delay", G_CALLBACK (record_delay_cb), delays);
+  g_signal_connect (demo, "notify::retry-delay", G_CALLBACK (record_delay_cb), demo_delays);
+  connect_group (group);
+
+  if (!mcp_test_wait_until (has_six_delays, delays, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000))
+    g_error ("Only %u attempts were scheduled", delays->len);
+  g_assert_cmpuint (g_array_index (delays, guint, 0), ==, 20);
+  g_assert_cmpuint (g_array_index (delays, guint, 1), ==, 40);
+  g_assert_cmpuint (g_array_index (delays, guint, 2), ==, 80);
+  g_assert_cmpuint (g_array_index (delays, guint, 3), ==, 160);
+  g_assert_cmpuint (g_array_index (delays, guint, 4), ==, 160);
+  g_assert_cmpuint (g_array_index (delays, guint, 5), ==, 160);
+
+  /* A connection shorter than the cap does not reset the waits; one that
+   * lasts longer does. */
+  mcp_client_group_set_max_reconnect_delay (group, 2000);
+  g_assert_cmpuint (kill_and_wait_back (demo, demo_delays), ==, 20);
+  g_assert_cmpuint (kill_and_wait_back (demo, demo_delays), ==, 40);
+  mcp_test_iterate_for (2100);
+  g_assert_cmpuint (kill_and_wait_back (demo, demo_delays), ==, 20);
+
+  close_group (group);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (crashing), ==, 0);
+}
+
 typedef struct
 {
   guint connecting;
@@ -1039,6 +1116,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/ClientGroup/reconnect", test_reconnect);
   g_test_add_func ("/Mcp/ClientGroup/follows-registry", test_follows_registry);
   g_test_add_func ("/Mcp/ClientGroup/failures", test_failures);
+  g_test_add_func ("/Mcp/ClientGroup/backoff", test_backoff);
   g_test_add_func ("/Mcp/ClientGroup/bounded-parallel-connect", test_bounded_parallel_connect);
   g_test_add_func ("/Mcp/ClientGroup/connect-timeout", test_connect_timeout);
   g_test_add_func ("/Mcp/ClientGroup/forwarding", test_forwarding);
