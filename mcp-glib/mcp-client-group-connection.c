@@ -823,15 +823,20 @@ mcp_client_group_connect_async (McpClientGroup      *self,
   g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
   g_return_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable));
 
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mcp_client_group_connect_async);
-
   self->started = TRUE;
-  if (!g_task_return_error_if_cancelled (task))
+
+  /* Nobody waits: nothing keeps the group alive while servers connect. */
+  if (callback != NULL)
     {
-      g_ptr_array_add (self->connect_tasks, g_object_ref (task));
-      if (cancellable != NULL)
-        g_signal_connect (cancellable, "cancelled", G_CALLBACK (connect_cancelled_cb), task);
+      task = g_task_new (self, cancellable, callback, user_data);
+      g_task_set_source_tag (task, mcp_client_group_connect_async);
+
+      if (!g_task_return_error_if_cancelled (task))
+        {
+          g_ptr_array_add (self->connect_tasks, g_object_ref (task));
+          if (cancellable != NULL)
+            g_signal_connect (cancellable, "cancelled", G_CALLBACK (connect_cancelled_cb), task);
+        }
     }
 
   n = g_list_model_get_n_items (G_LIST_MODEL (self->servers));

@@ -908,6 +908,33 @@ test_hand_added (void)
   close_group (group);
 }
 
+/* A group dropped while its servers connect, reconnect and run stops
+ * them all, and what was under way ends quietly. */
+static void
+test_dropped_group (void)
+{
+  g_autoptr(McpServerRegistry) registry =
+    registry_with ("{\"mcpServers\": {\n"
+                   "  \"demo\": {\"command\": \"DEMO\"},\n"
+                   "  \"silent\": {\"command\": \"TEST\", \"args\": [\"--no-initialize-answer\"]},\n"
+                   "  \"crashing\": {\"command\": \"TEST\", \"args\": [\"--crash-at-start\", \"3\"]}\n"
+                   "}}\n");
+  McpClientGroup *group = group_for (registry);
+  g_autoptr(McpGroupServer) demo = g_object_ref (server_named (group, "demo"));
+  g_autoptr(GSubprocess) process = NULL;
+
+  g_object_add_weak_pointer (G_OBJECT (group), (gpointer *) &group);
+  mcp_client_group_connect_async (group, NULL, NULL, NULL);
+  wait_for_state (demo, MCP_GROUP_SERVER_STATE_READY);
+  process = g_object_ref (subprocess_of (demo));
+
+  g_object_unref (group);
+  g_assert_null (group);
+  wait_for_exit (process);
+  mcp_test_iterate_for (200);
+  g_assert_null (mcp_group_server_get_client (demo));
+}
+
 static char *
 dotted_name (McpGroupItemKind  kind,
              const char       *server,
@@ -1121,6 +1148,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/ClientGroup/connect-timeout", test_connect_timeout);
   g_test_add_func ("/Mcp/ClientGroup/forwarding", test_forwarding);
   g_test_add_func ("/Mcp/ClientGroup/hand-added", test_hand_added);
+  g_test_add_func ("/Mcp/ClientGroup/dropped-group", test_dropped_group);
   g_test_add_func ("/Mcp/ClientGroup/name-func", test_name_func);
   g_test_add_func ("/Mcp/ClientGroup/http-server", test_http_server);
   g_test_add_func ("/Mcp/ClientGroup/http-server-gone", test_http_server_gone);
