@@ -11,8 +11,10 @@
  * minimal changes (by hand and through the file monitor), saving that
  * keeps what it does not change, files that override each other, the
  * variables of an entry and the inputs the application is asked for. Each
- * test has directories of its own (G_TEST_OPTION_ISOLATE_DIRS), so the
- * user's own configuration is never read or written.
+ * test writes its files in a directory of its own, under a temporary one
+ * that is also XDG_CONFIG_HOME, so the user's own configuration is never
+ * read or written. (G_TEST_OPTION_ISOLATE_DIRS would do that too, but
+ * GLib 2.74 leaks what it sets, which the sanitizer run reports.)
  */
 
 #include <sys/stat.h>
@@ -20,6 +22,8 @@
 #include <mcp-glib/mcp-glib.h>
 
 #include "mcp-test-util.h"
+
+static char *tmp_dir;
 
 /* ------------------------------------------------------------------------
  * Helpers
@@ -33,13 +37,32 @@ test_data_file (const char *name)
   return g_file_new_for_path (path);
 }
 
-/* A file of the test's own, in its temporary home directory. */
+/* A file of the test's own, in a directory named after the test. */
 static GFile *
 scratch_file (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_get_home_dir (), name, NULL);
+  g_autofree char *path = g_build_filename (tmp_dir, "tests", g_test_get_path (), name, NULL);
 
   return g_file_new_for_path (path);
+}
+
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFileInfo *info;
+
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
+    {
+      g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
+
+      remove_tree (child);
+    }
+
+  g_file_delete (file, NULL, NULL);
 }
 
 static void
@@ -1058,7 +1081,18 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) tmp = NULL;
+  g_autofree char *config_home = NULL;
+  int ret;
+
+  /* Before anything asks GLib for the configuration directory. */
+  tmp_dir = g_dir_make_tmp ("mcp-test-registry-XXXXXX", &error);
+  g_assert_no_error (error);
+  config_home = g_build_filename (tmp_dir, "xdg-config", NULL);
+  g_setenv ("XDG_CONFIG_HOME", config_home, TRUE);
+
+  g_test_init (&argc, &argv, NULL);
   mcp_test_init ();
 
   g_test_add_func ("/Mcp/Registry/desktop-format", test_desktop_format);
@@ -1078,5 +1112,11 @@ main (int   argc,
   g_test_add_func ("/Mcp/Registry/input-cancelled", test_input_cancelled);
   g_test_add_func ("/Mcp/Registry/http-config", test_http_config);
 
-  return g_test_run ();
+  ret = g_test_run ();
+
+  tmp = g_file_new_for_path (tmp_dir);
+  remove_tree (tmp);
+  g_free (tmp_dir);
+
+  return ret;
 }
