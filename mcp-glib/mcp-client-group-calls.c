@@ -229,8 +229,8 @@ mcp_client_group_get_prompt_finish (McpClientGroup  *self,
 {
   g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == mcp_client_group_get_prompt_async,
-                        NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        mcp_client_group_get_prompt_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

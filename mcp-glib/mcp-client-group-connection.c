@@ -698,7 +698,8 @@ _mcp_client_group_sync_registry (McpClientGroup *self)
 
   for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->servers)); i > 0; i--)
     {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (G_LIST_MODEL (self->servers), i - 1);
+      g_autoptr(McpGroupServer) server =
+        g_list_model_get_item (G_LIST_MODEL (self->servers), i - 1);
 
       if (server->from_registry && !g_ptr_array_find (configs, server->config, NULL))
         _mcp_client_group_remove_server (self, server);

@@ -1180,7 +1180,7 @@ mcp_client_group_get_max_connecting (McpClientGroup *self)
 /**
  * mcp_client_group_set_max_connecting:
  * @self: a group
- * @max_connecting: the number of servers, at least 1
+ * @max: the number of servers, at least 1
  *
  * Sets [property@Mcp.ClientGroup:max-connecting].
  *
@@ -1188,15 +1188,15 @@ mcp_client_group_get_max_connecting (McpClientGroup *self)
  */
 void
 mcp_client_group_set_max_connecting (McpClientGroup *self,
-                                     guint           max_connecting)
+                                     guint           max)
 {
   g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (max_connecting > 0);
+  g_return_if_fail (max > 0);
 
-  if (self->max_connecting == max_connecting)
+  if (self->max_connecting == max)
     return;
 
-  self->max_connecting = max_connecting;
+  self->max_connecting = max;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CONNECTING]);
   _mcp_client_group_start_connecting (self);
 }

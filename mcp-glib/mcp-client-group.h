@@ -143,7 +143,7 @@ MCP_AVAILABLE_IN_1_0
 guint              mcp_client_group_get_max_connecting      (McpClientGroup         *self);
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_group_set_max_connecting      (McpClientGroup         *self,
-                                                             guint                   max_connecting);
+                                                             guint                   max);
 MCP_AVAILABLE_IN_1_0
 guint              mcp_client_group_get_reconnect_delay     (McpClientGroup         *self);
 MCP_AVAILABLE_IN_1_0

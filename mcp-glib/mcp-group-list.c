@@ -377,7 +377,8 @@ refresh (Section *section)
       mcp_client_list_tools_async (section->client, section->cancellable, list_cb, refresh_data);
       break;
     case MCP_GROUP_ITEM_KIND_RESOURCE:
-      mcp_client_list_resources_async (section->client, section->cancellable, list_cb, refresh_data);
+      mcp_client_list_resources_async (section->client, section->cancellable, list_cb,
+                                       refresh_data);
       break;
     case MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE:
       mcp_client_list_resource_templates_async (section->client, section->cancellable, list_cb,

@@ -184,7 +184,9 @@ parse_string (Parser *parser)
           return g_string_free (g_steal_pointer (&out), FALSE);
         }
       else if (c < 0x20)
-        return fail (parser, parser->pos, _("A string contains a control character: write it as an escape sequence"));
+        return fail (parser, parser->pos,
+                     _("A string contains a control character: write it as an escape "
+                       "sequence"));
       else if (c == '\\')
         {
           gsize escape = parser->pos;
@@ -378,7 +380,8 @@ parse_container (Parser       *parser,
           if (g_hash_table_contains (names, child->key))
             {
               g_autofree char *message =
-                g_strdup_printf (_("“%s” is given more than once; the last one counts"), child->key);
+                g_strdup_printf (_("“%s” is given more than once; the last one counts"),
+                                 child->key);
 
               add_note (parser, key_start, message);
             }
@@ -1038,7 +1041,8 @@ _mcp_jsonc_editor_patch_object (McpJsoncEditor *editor,
   if (last_kept != NULL)
     {
       g_string_prepend_c (added, ',');
-      add_edit (editor, last_kept->end, last_kept->end, g_string_free (g_steal_pointer (&added), FALSE));
+      add_edit (editor, last_kept->end, last_kept->end,
+                g_string_free (g_steal_pointer (&added), FALSE));
     }
   else
     {

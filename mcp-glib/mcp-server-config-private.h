@@ -13,6 +13,23 @@
 
 G_BEGIN_DECLS
 
+/* Shared by the files of McpServerConfig. */
+struct _McpServerConfig
+{
+  GObject     parent_instance;
+
+  char       *name;
+  JsonObject *json;
+  /* What the file says, for an entry read from one or saved to it; NULL for
+   * an entry the file does not have yet. */
+  JsonObject *baseline;
+  GFile      *file;
+  GWeakRef    registry;
+  /* The `inputs` the file declares, or NULL. */
+  JsonArray  *inputs;
+  GError     *error;
+};
+
 /* The registry's side of a configuration: where it came from (and so which
  * inputs it may use), what the file said when it was last read or written,
  * and its checks with positions in the file. */
@@ -34,5 +51,19 @@ JsonObject      *_mcp_server_config_get_baseline   (McpServerConfig   *self);
 gboolean         _mcp_server_config_is_dirty       (McpServerConfig   *self);
 void             _mcp_server_config_mark_saved     (McpServerConfig   *self,
                                                     JsonObject        *json);
+
+/* mcp-server-config-checks.c */
+GPtrArray        *_mcp_server_config_check_entry   (McpServerConfig   *self,
+                                                    McpJsoncDocument  *doc,
+                                                    McpJsoncNode      *entry);
+McpTransportKind  _mcp_server_config_derive_kind   (JsonObject        *json,
+                                                    const char       **member,
+                                                    const char       **unknown);
+gboolean          _mcp_config_is_web_url           (const char        *url);
+void              _mcp_config_foreach_input        (const char        *text,
+                                                    void             (*func) (const char *id,
+                                                                              gsize       offset,
+                                                                              gpointer    data),
+                                                    gpointer           data);
 
 G_END_DECLS

@@ -462,7 +462,8 @@ _mcp_server_registry_update_models (McpServerRegistry *self)
   prefix = suffix = 0;
   while (prefix < n_problems && prefix < problems->len)
     {
-      g_autoptr(McpConfigProblem) problem = g_list_model_get_item (G_LIST_MODEL (self->problems), prefix);
+      g_autoptr(McpConfigProblem) problem =
+        g_list_model_get_item (G_LIST_MODEL (self->problems), prefix);
 
       if (!_mcp_config_problem_equal (problem, problems->pdata[prefix]))
         break;

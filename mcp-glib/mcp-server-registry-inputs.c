@@ -236,7 +236,8 @@ _mcp_server_registry_input_answered (McpServerRegistry *self,
     g_hash_table_replace (self->inputs, g_strdup (id), g_strdup (value));
 
   if (self->pending_inputs == NULL ||
-      !g_hash_table_steal_extended (self->pending_inputs, id, (gpointer *) &key, (gpointer *) &pending))
+      !g_hash_table_steal_extended (self->pending_inputs, id,
+                                    (gpointer *) &key, (gpointer *) &pending))
     return;
 
   while (pending->waiters->len > 0)

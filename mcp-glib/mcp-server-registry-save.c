@@ -176,7 +176,8 @@ compose_file (ConfigFile  *cf,
       if (json_object_get_size (after) == 0)
         return NULL;
 
-      json_object_set_object_member (root, _mcp_server_registry_default_servers_path (cf), g_steal_pointer (&after));
+      json_object_set_object_member (root, _mcp_server_registry_default_servers_path (cf),
+                                     g_steal_pointer (&after));
       if (doc == NULL)
         {
           g_autoptr(JsonNode) node = _mcp_json_node_new_object (g_steal_pointer (&root));
@@ -296,7 +297,8 @@ save_next (GTask *task)
       /* Private when new: the entries may hold tokens. An existing file
        * keeps its permissions. */
       g_file_replace_contents_bytes_async (file, state->text, NULL, FALSE, G_FILE_CREATE_PRIVATE,
-                                           g_task_get_cancellable (task), replace_contents_cb, task);
+                                           g_task_get_cancellable (task), replace_contents_cb,
+                                           task);
       return;
     }
 

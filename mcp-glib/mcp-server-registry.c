@@ -362,7 +362,8 @@ mcp_server_registry_init (McpServerRegistry *self)
   self->servers = g_ptr_array_new_with_free_func (g_object_unref);
   self->problems = g_list_store_new (MCP_TYPE_CONFIG_PROBLEM);
   self->inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->pending_inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _mcp_pending_input_free);
+  self->pending_inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                _mcp_pending_input_free);
 }
 
 /**
@@ -456,7 +457,8 @@ mcp_server_registry_add_file (McpServerRegistry *self,
 
   cf->monitor = g_file_monitor_file (file, G_FILE_MONITOR_NONE, NULL, &error);
   if (cf->monitor != NULL)
-    g_signal_connect (cf->monitor, "changed", G_CALLBACK (_mcp_server_registry_file_changed_cb), cf);
+    g_signal_connect (cf->monitor, "changed",
+                      G_CALLBACK (_mcp_server_registry_file_changed_cb), cf);
   else
     g_debug ("Cannot watch %s: %s", g_file_peek_path (file), error->message);
 
@@ -490,7 +492,8 @@ mcp_server_registry_remove_file (McpServerRegistry *self,
   if ((cf = _mcp_server_registry_find_file (self, file)) == NULL)
     return FALSE;
 
-  if (g_list_store_find_with_equal_func (self->file_list, file, (GEqualFunc) g_file_equal, &position))
+  if (g_list_store_find_with_equal_func (self->file_list, file, (GEqualFunc) g_file_equal,
+                                         &position))
     g_list_store_remove (self->file_list, position);
   g_ptr_array_remove (self->files, cf);
   _mcp_server_registry_update_models (self);
@@ -598,6 +601,7 @@ mcp_server_registry_add (McpServerRegistry  *self,
 {
   g_autoptr(GFile) user_file = NULL;
   const char *name;
+  const char *path;
   ConfigFile *cf;
   guint position;
 
@@ -623,8 +627,9 @@ mcp_server_registry_add (McpServerRegistry  *self,
   if (g_ptr_array_find_with_equal_func (cf->removed, name, g_str_equal, &position))
     g_ptr_array_remove_index (cf->removed, position);
 
-  if (g_strcmp0 (cf->servers_path != NULL ? cf->servers_path : _mcp_server_registry_default_servers_path (cf),
-                 "servers") == 0 &&
+  path = cf->servers_path != NULL ? cf->servers_path
+                                  : _mcp_server_registry_default_servers_path (cf);
+  if (g_strcmp0 (path, "servers") == 0 &&
       !json_object_has_member (mcp_server_config_get_json (config), "type"))
     mcp_server_config_set_transport_kind (config, mcp_server_config_get_transport_kind (config));
 
@@ -661,7 +666,8 @@ mcp_server_registry_remove (McpServerRegistry *self,
       if (!g_ptr_array_find (cf->configs, config, NULL))
         continue;
 
-      if (_mcp_server_config_get_baseline (config) != NULL && !_mcp_server_registry_is_removed (cf, name))
+      if (_mcp_server_config_get_baseline (config) != NULL &&
+          !_mcp_server_registry_is_removed (cf, name))
         g_ptr_array_add (cf->removed, g_strdup (name));
       _mcp_server_config_detach (config);
       g_ptr_array_remove (cf->configs, config);
@@ -708,7 +714,8 @@ mcp_server_registry_set_workspace_folder (McpServerRegistry *self,
   g_return_if_fail (folder == NULL || G_IS_FILE (folder));
 
   if (self->workspace_folder == folder ||
-      (self->workspace_folder != NULL && folder != NULL && g_file_equal (self->workspace_folder, folder)))
+      (self->workspace_folder != NULL && folder != NULL &&
+       g_file_equal (self->workspace_folder, folder)))
     return;
 
   g_set_object (&self->workspace_folder, folder);
