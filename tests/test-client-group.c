@@ -811,8 +811,11 @@ sampling_cb (McpClientGroup   *group,
 static char *
 joined (GPtrArray *log)
 {
+  g_auto(GStrv) lines = NULL;
+
   g_ptr_array_add (log, NULL);
-  return g_strjoinv ("\n", (char **) g_ptr_array_steal (log, NULL));
+  lines = (GStrv) g_ptr_array_steal (log, NULL);
+  return g_strjoinv ("\n", lines);
 }
 
 static void
