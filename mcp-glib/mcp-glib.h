@@ -37,6 +37,7 @@
 # include "mcp-request-options.h"
 # include "mcp-sampling-message.h"
 # include "mcp-server-request.h"
+# include "mcp-subscription.h"
 # include "mcp-client.h"
 # include "mcp-config-problem.h"
 # include "mcp-input-request.h"

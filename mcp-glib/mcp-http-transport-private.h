@@ -16,15 +16,28 @@
 
 G_BEGIN_DECLS
 
-#define MCP_HTTP_READ_CHUNK_SIZE (64 * 1024)
-
 typedef enum {
   MCP_HTTP_EXCHANGE_POST,
   MCP_HTTP_EXCHANGE_GET,
   MCP_HTTP_EXCHANGE_LEGACY,
 } McpHttpExchangeKind;
 
+/* What reading without waiting gave. */
+typedef enum {
+  MCP_HTTP_READ_DATA,
+  MCP_HTTP_READ_END,
+  MCP_HTTP_READ_WAIT,
+  MCP_HTTP_READ_ERROR,
+} McpHttpRead;
+
 typedef struct _McpHttpExchange McpHttpExchange;
+
+/* Adds the headers a request of the stateless revision takes from what the
+ * client knows (the Mcp-Param-* headers of a tool's arguments). */
+typedef void (*McpHttpHeaderFunc) (McpHttpTransport   *self,
+                                   JsonObject         *message,
+                                   SoupMessageHeaders *headers,
+                                   gpointer            user_data);
 typedef void (*McpHttpExchangeDone) (McpHttpExchange *exchange,
                                      const GError    *error);
 
@@ -45,17 +58,22 @@ struct _McpHttpExchange
   SoupMessage         *msg;
   GInputStream        *stream;
   McpSseParser        *sse;
-  GByteArray          *json;
+  char                *buffer;
+  gsize                buffer_len;
+  gsize                buffer_size;
   GError              *dropped;
   GSource             *retry_source;
   gint64               stream_started;
+  gsize                drain_budget;
   guint                attempts;
   char                *sent_session;
 
+  guint                pollable : 1;
   guint                internal : 1;
   guint                answered : 1;
   guint                too_large : 1;
   guint                retried : 1;
+  guint                resent : 1;
   guint                finished : 1;
 };
 
@@ -64,7 +82,8 @@ struct _McpHttpTransport
   McpTransport     parent_instance;
 
   char            *url;
-  char            *endpoint;
+  GUri            *uri;
+  GUri            *endpoint;
   SoupSession     *session;
   GHashTable      *headers;
   char            *session_id;
@@ -78,26 +97,38 @@ struct _McpHttpTransport
   JsonNode        *initialize;
   JsonNode        *initialized;
 
+  McpHttpHeaderFunc header_func;
+  gpointer         header_data;
+
   guint            opened : 1;
   guint            closing : 1;
   guint            legacy : 1;
   guint            first_sent : 1;
+  /* The stateless revision: no session, no resumption, no GET stream. */
+  guint            stateless : 1;
 };
 
 /* mcp-http-transport.c */
+void             _mcp_http_transport_set_header_func (McpHttpTransport  *self,
+                                                  McpHttpHeaderFunc    func,
+                                                  gpointer             user_data);
+char            *_mcp_http_encode_header_value   (const char          *value);
 void             _mcp_http_transport_set_legacy  (McpHttpTransport    *self);
 void             _mcp_http_transport_set_session_id (McpHttpTransport *self,
                                                   const char          *session_id);
 
 /* mcp-http-exchange.c */
+GUri            *_mcp_http_parse_url             (const char          *url);
 McpHttpExchange *_mcp_http_exchange_new          (McpHttpTransport    *self,
                                                   McpHttpExchangeKind  kind,
                                                   JsonNode            *message,
                                                   McpHttpExchangeDone  done);
 SoupMessage     *_mcp_http_message_new           (McpHttpTransport    *self,
                                                   const char          *method,
-                                                  const char          *url);
+                                                  GUri                *uri);
 void             _mcp_http_exchange_start        (McpHttpExchange     *ex);
+void             _mcp_http_exchange_report       (McpHttpExchange     *ex,
+                                                  const GError        *error);
 void             _mcp_http_exchange_finish       (McpHttpExchange     *ex,
                                                   const GError        *error);
 void             _mcp_http_exchange_stop         (McpHttpExchange     *ex);
@@ -106,12 +137,27 @@ void             _mcp_http_exchange_free         (McpHttpExchange     *ex);
 void             _mcp_http_exchange_deliver      (McpHttpExchange     *ex,
                                                   const char          *data,
                                                   gsize                len);
+void             _mcp_http_exchange_deliver_message (McpHttpExchange  *ex,
+                                                  JsonNode            *message,
+                                                  const GError        *error);
 void             _mcp_http_post_done             (McpHttpExchange     *ex,
                                                   const GError        *error);
 JsonNode        *_mcp_http_request_id            (JsonNode            *message);
 gboolean         _mcp_http_is_visible_ascii      (const char          *value,
                                                   gsize                max_length);
 GError          *_mcp_http_closed_error          (void);
+
+/* mcp-http-body.c */
+void             _mcp_http_log_incoming          (const char          *data,
+                                                  gsize                len);
+McpHttpRead      _mcp_http_read_now              (McpHttpExchange     *ex,
+                                                  void                *buffer,
+                                                  gsize                size,
+                                                  gsize               *n_read,
+                                                  GError             **error);
+void             _mcp_http_body_read_json        (McpHttpExchange     *ex);
+void             _mcp_http_exchange_finish_and_drain (McpHttpExchange *ex,
+                                                  const GError        *error);
 
 /* mcp-http-stream.c */
 void             _mcp_http_stream_begin          (McpHttpExchange     *ex);

@@ -20,6 +20,8 @@
  *   _mcp_http_message_new () makes and prepares every outgoing
  *   SoupMessage, and handle_status () handles every status that is not
  *   2xx.
+ * - mcp-http-body.c: the bodies of answers: JSON, and reading to the end
+ *   those not needed, to keep their connection.
  * - mcp-http-stream.c: event streams (answers, the GET stream) and their
  *   resumption.
  * - mcp-http-legacy.c: the 2024-11-05 HTTP+SSE fallback.
@@ -128,13 +130,6 @@ _mcp_http_transport_set_legacy (McpHttpTransport *self)
 }
 
 static void
-mcp_http_transport_protocol_version_changed (McpTransport *transport)
-{
-  /* The handshake is done: the server may now talk on its own. */
-  _mcp_http_start_get_stream (MCP_HTTP_TRANSPORT (transport));
-}
-
-static void
 mcp_http_transport_open (McpTransport *transport,
                          GCancellable *cancellable,
                          GTask        *task)
@@ -149,15 +144,16 @@ mcp_http_transport_open (McpTransport *transport,
       return;
     }
 
-  uri = g_uri_parse (self->url, G_URI_FLAGS_NONE, NULL);
-  if (uri == NULL || (g_strcmp0 (g_uri_get_scheme (uri), "http") != 0 &&
-                      g_strcmp0 (g_uri_get_scheme (uri), "https") != 0))
+  /* Parsed once, for every message. */
+  uri = _mcp_http_parse_url (self->url);
+  if (uri == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                _("“%s” is not an http or https URL"), self->url);
       return;
     }
 
+  self->uri = g_steal_pointer (&uri);
   self->opened = TRUE;
   g_task_return_boolean (task, TRUE);
 }
@@ -165,6 +161,54 @@ mcp_http_transport_open (McpTransport *transport,
 /* The request that @cancelled (a notifications/cancelled) gives up on
  * ended: nobody waits for its answer any more, so its exchange stops
  * (resuming its stream, in particular). */
+/* How a value goes into an Mcp-Name or Mcp-Param-* header: as it is if it
+ * is plain visible ASCII (spaces inside allowed), else as the UTF-8 of it
+ * in base64 between =?base64? and ?= (as also a plain value that looks like
+ * that). */
+char *
+_mcp_http_encode_header_value (const char *value)
+{
+  gsize len = strlen (value);
+  gboolean plain = TRUE;
+  g_autofree char *encoded = NULL;
+
+  for (gsize i = 0; i < len && plain; i++)
+    plain = (guchar) value[i] >= 0x20 && (guchar) value[i] <= 0x7e;
+
+  if (len > 0 && (value[0] == ' ' || value[len - 1] == ' '))
+    plain = FALSE;
+  if (g_str_has_prefix (value, "=?base64?") && g_str_has_suffix (value, "?="))
+    plain = FALSE;
+
+  if (plain)
+    return g_strdup (value);
+
+  encoded = g_base64_encode ((const guchar *) value, len);
+  return g_strconcat ("=?base64?", encoded, "?=", NULL);
+}
+
+/* Registered by the client, for the headers only it can compute. */
+void
+_mcp_http_transport_set_header_func (McpHttpTransport  *self,
+                                     McpHttpHeaderFunc  func,
+                                     gpointer           user_data)
+{
+  self->header_func = func;
+  self->header_data = user_data;
+}
+
+static void
+mcp_http_transport_protocol_version_changed (McpTransport *transport)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  const char *version = mcp_transport_get_protocol_version (transport);
+
+  /* Revisions are dates: 2026-07-28 and those after it are stateless. */
+  self->stateless = version != NULL && g_strcmp0 (version, "2026-07-28") >= 0;
+  if (self->stateless)
+    _mcp_http_transport_set_session_id (self, NULL);
+}
+
 static void
 stop_request (McpHttpTransport *self,
               JsonNode         *cancelled)
@@ -224,9 +268,18 @@ mcp_http_transport_send (McpTransport *transport,
       self->initialized = json_node_ref (ex->message);
     }
   else if (g_strcmp0 (method, "notifications/cancelled") == 0)
-    stop_request (self, message);
+    {
+      stop_request (self, message);
+      /* The stateless revision cancels by closing the request's stream,
+       * which stopping its exchange did: there is nothing to send. */
+      if (self->stateless)
+        {
+          _mcp_http_exchange_finish (ex, NULL);
+          return;
+        }
+    }
 
-  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+  if (G_UNLIKELY (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN)))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (ex->body) - 1, 2000),
              (const char *) g_bytes_get_data (ex->body, NULL));
 
@@ -302,7 +355,7 @@ mcp_http_transport_close (McpTransport *transport,
       return;
     }
 
-  msg = _mcp_http_message_new (self, "DELETE", self->url);
+  msg = _mcp_http_message_new (self, "DELETE", self->uri);
   delete_cancellable = g_cancellable_new ();
   /* A reference for the timer, which may fire after the close is done. */
   g_source_unref (_mcp_timeout_source_add (DELETE_TIMEOUT_SECONDS * 1000, cancel_delete_cb,
@@ -349,7 +402,8 @@ mcp_http_transport_finalize (GObject *object)
   McpHttpTransport *self = (McpHttpTransport *)object;
 
   g_clear_pointer (&self->url, g_free);
-  g_clear_pointer (&self->endpoint, g_free);
+  g_clear_pointer (&self->uri, g_uri_unref);
+  g_clear_pointer (&self->endpoint, g_uri_unref);
   g_clear_object (&self->session);
   g_clear_pointer (&self->headers, g_hash_table_unref);
   g_clear_pointer (&self->session_id, g_free);
