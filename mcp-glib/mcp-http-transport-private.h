@@ -56,6 +56,7 @@ struct _McpHttpExchange
   gsize                buffer_size;
   GError              *dropped;
   GSource             *retry_source;
+  GSource             *read_source;
   gint64               stream_started;
   gsize                drain_budget;
   guint                attempts;
