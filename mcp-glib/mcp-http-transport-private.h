@@ -94,7 +94,6 @@ struct _McpHttpTransport
   guint            opened : 1;
   guint            closing : 1;
   guint            legacy : 1;
-  guint            first_sent : 1;
 };
 
 /* mcp-http-transport.c */
