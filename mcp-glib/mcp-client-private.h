@@ -19,11 +19,14 @@
  *   mcp-client-rounds.c     calls a stateless server answers with requests
  *                           for input: answering them, and the retries
  *   mcp-client-tools.c      tools/list and tools/call (see mcp-tool-call.c)
+ *   mcp-client-headers.c    the HTTP headers of tools' arguments
  *   mcp-client-resources.c  resources, templates, reading, subscriptions
  *   mcp-client-prompts.c    prompts and completion
  *   mcp-client-logging.c    the server's log level
  *   mcp-client-tasks.c      tasks
  *   mcp-client-roots.c      the roots offered to the server
+ *   mcp-client-subscriptions.c  change notifications: subscriptions/listen,
+ *                           and the same made for older servers
  *   mcp-live-model.c        the lists that keep themselves up to date
  */
 
@@ -31,6 +34,7 @@
 
 #include "mcp-client.h"
 #include "mcp-rpc-private.h"
+#include "mcp-subscription-private.h"
 
 G_BEGIN_DECLS
 
@@ -88,6 +92,17 @@ struct _McpClient
   /* Calls waiting for the application's answers to a stateless server's
    * requests for input (their GTasks): no request of theirs is pending. */
   GPtrArray         *input_waits;
+
+  /* Subscriptions: listen requests by id (stateless servers), those made
+   * of what an older server sends, the subscriptions to each resource
+   * (counted), and the client's own subscription to a stateless server's
+   * changes. */
+  GHashTable        *listens;
+  GPtrArray         *emulated;
+  GHashTable        *resource_refs;
+  McpSubscription   *changes;
+  GSource           *changes_retry;
+  guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
@@ -193,6 +208,9 @@ typedef struct
   McpValueFromJson  from_json;
   McpValueGetJson   get_json;
   const char       *key;
+  /* Whether an entry is fit to use, or left out; may be %NULL. */
+  gboolean        (*accept) (McpClient *client,
+                             gpointer   item);
 } McpListKind;
 
 /* Turns the result of a typed call into its value, or fails. */
@@ -202,6 +220,9 @@ typedef gpointer (*McpParseResult) (McpClient  *self,
 
 gboolean     _mcp_client_check_ready          (McpClient          *self,
                                                GTask              *task);
+GError      *_mcp_client_explain_error        (const char         *method,
+                                               GError             *error,
+                                               JsonNode           *data);
 gboolean     _mcp_client_check_capability     (McpClient          *self,
                                                GTask              *task,
                                                const char         *capability,
@@ -241,6 +262,12 @@ JsonNode    *_mcp_client_params_with_string   (const char         *member,
                                                const char         *value);
 JsonObject  *_mcp_client_string_map_to_object (GHashTable         *map);
 
+/* mcp-client-headers.c */
+gboolean     _mcp_client_tool_is_usable       (McpClient          *self,
+                                               gpointer            item);
+void         _mcp_client_watch_http_headers   (McpClient          *self);
+void         _mcp_client_unwatch_http_headers (McpClient          *self);
+
 /* mcp-client-tools.c */
 extern const McpListKind _mcp_list_tools_kind;
 
@@ -260,6 +287,23 @@ extern const McpListKind _mcp_list_tasks_kind;
 gpointer     _mcp_client_parse_task           (McpClient          *self,
                                                JsonNode           *result,
                                                GError            **error);
+
+/* mcp-client-subscriptions.c */
+void         _mcp_client_start_changes        (McpClient          *self);
+void         _mcp_client_route_to_subscriptions (McpClient        *self,
+                                               const char         *method,
+                                               JsonNode           *params);
+void         _mcp_client_close_subscription   (McpClient          *self,
+                                               McpSubscription    *subscription);
+void         _mcp_client_end_subscriptions    (McpClient          *self,
+                                               const GError       *error);
+void         _mcp_client_count_resource_subscription (McpClient   *self,
+                                               const char         *uri,
+                                               gboolean            subscribe);
+void         _mcp_client_change_resource_subscription (McpClient  *self,
+                                               const char         *uri,
+                                               gboolean            subscribe,
+                                               GTask              *task);
 
 /* mcp-client-roots.c */
 void         _mcp_client_answer_roots         (McpClient          *self,
