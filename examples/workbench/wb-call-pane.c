@@ -490,6 +490,7 @@ wb_call_pane_class_init (WbCallPaneClass *klass)
   object_class->dispose = wb_call_pane_dispose;
 
   g_type_ensure (WB_TYPE_CONTENT_VIEW);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/McpGlib/Workbench/wb-call-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, title_label);

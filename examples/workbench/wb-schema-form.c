@@ -504,6 +504,8 @@ field_dup_value (Field   *field,
       }
 
     case FIELD_INTEGER:
+      /* Text typed in is taken even when the field still has the focus. */
+      gtk_spin_button_update (GTK_SPIN_BUTTON (field->widget));
       if (!field->required && !field->has_default && !field->touched)
         return NULL;
       return json_node_init_int (json_node_alloc (),

@@ -204,6 +204,10 @@ wb_server_start (WbServer *self)
   g_signal_connect_swapped (self->client, "notification", G_CALLBACK (on_notification), self);
   g_signal_connect_swapped (self->client, "server-request", G_CALLBACK (on_server_request),
                             self);
+  /* Fill the live lists now, so that they are ready when shown. */
+  mcp_client_get_tools_model (self->client);
+  mcp_client_get_resources_model (self->client);
+  mcp_client_get_prompts_model (self->client);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIENT]);
 
   self->cancellable = g_cancellable_new ();

@@ -57,7 +57,8 @@ add_log_entry (WbWindow   *self,
 {
   g_autoptr(WbLogEntry) entry = wb_log_entry_new (wb_server_get_name (server), kind, text);
 
-  g_list_store_append (self->log, entry);
+  /* Newest first: what just happened is in view without scrolling. */
+  g_list_store_insert (self->log, 0, entry);
 }
 
 static void
