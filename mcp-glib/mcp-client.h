@@ -122,6 +122,24 @@ typedef enum /*< flags >*/
   MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS = 1 << 6,
 } McpClientFeatures;
 
+/**
+ * McpProgressCallback:
+ * @progress: how far the call got; it grows with each notification
+ * @total: the total to reach, or a negative number when the server did not
+ *   say
+ * @message: (nullable): a description of the current step
+ * @user_data: the data given with the callback
+ *
+ * Called with the progress of one call, such as
+ * [method@Mcp.Client.call_tool_with_progress_async].
+ *
+ * Since: 1.0
+ */
+typedef void (*McpProgressCallback) (double      progress,
+                                     double      total,
+                                     const char *message,
+                                     gpointer    user_data);
+
 #define MCP_TYPE_CLIENT (mcp_client_get_type ())
 
 MCP_AVAILABLE_IN_1_0
@@ -241,6 +259,20 @@ void               mcp_client_call_tool_json_async    (McpClient            *sel
                                                        gpointer              user_data);
 MCP_AVAILABLE_IN_1_0
 McpToolResult     *mcp_client_call_tool_json_finish   (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_call_tool_with_progress_async (McpClient      *self,
+                                                       const char           *name,
+                                                       JsonObject           *arguments,
+                                                       McpProgressCallback   progress_callback,
+                                                       gpointer              progress_data,
+                                                       GDestroyNotify        progress_notify,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpToolResult     *mcp_client_call_tool_with_progress_finish (McpClient     *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0

@@ -35,6 +35,7 @@
 # include "mcp-root.h"
 # include "mcp-task.h"
 # include "mcp-request-options.h"
+# include "mcp-sampling-message.h"
 # include "mcp-server-request.h"
 # include "mcp-client.h"
 #undef MCP_GLIB_INSIDE

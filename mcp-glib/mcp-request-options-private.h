@@ -12,6 +12,7 @@
 G_BEGIN_DECLS
 
 void _mcp_request_options_emit_progress (McpRequestOptions *self,
+                                         GCancellable      *cancellable,
                                          double             progress,
                                          double             total,
                                          const char        *message);

@@ -55,6 +55,7 @@ enum {
 
 enum {
   PROGRESS,
+  CALL_PROGRESS,
   N_SIGNALS
 };
 
@@ -189,6 +190,47 @@ mcp_request_options_class_init (McpRequestOptionsClass *klass)
                   NULL, NULL,
                   NULL,
                   G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_STRING);
+
+  /**
+   * McpRequestOptions::call-progress:
+   * @self: the options
+   * @cancellable: (nullable): the cancellable the call was made with
+   * @progress: how far the call got; it grows with each notification
+   * @total: the total to reach, or a negative number when the server did
+   *   not say
+   * @message: (nullable): a description of the current step
+   *
+   * Emitted with [signal@Mcp.RequestOptions::progress], naming the call the
+   * progress is about by its cancellable. When one options object is shared
+   * by calls that run at the same time, give each call a cancellable of its
+   * own and tell their progress apart with this signal:
+   *
+   * ```c
+   * static void
+   * on_call_progress (McpRequestOptions *options,
+   *                   GCancellable      *cancellable,
+   *                   double             progress,
+   *                   double             total,
+   *                   const char        *message,
+   *                   gpointer           user_data)
+   * {
+   *   Download *download = g_object_get_data (G_OBJECT (cancellable), "download");
+   *
+   *   download_set_fraction (download, total > 0 ? progress / total : 0);
+   * }
+   * ```
+   *
+   * Since: 1.0
+   */
+  signals[CALL_PROGRESS] =
+    g_signal_new ("call-progress",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0,
+                  NULL, NULL,
+                  NULL,
+                  G_TYPE_NONE, 4, G_TYPE_CANCELLABLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
+                  G_TYPE_STRING);
 }
 
 static void
@@ -335,9 +377,13 @@ mcp_request_options_set_reset_timeout_on_progress (McpRequestOptions *self,
 
 void
 _mcp_request_options_emit_progress (McpRequestOptions *self,
+                                    GCancellable      *cancellable,
                                     double             progress,
                                     double             total,
                                     const char        *message)
 {
+  g_autoptr(McpRequestOptions) hold = g_object_ref (self);
+
   g_signal_emit (self, signals[PROGRESS], 0, progress, total, message);
+  g_signal_emit (self, signals[CALL_PROGRESS], 0, cancellable, progress, total, message);
 }

@@ -11,7 +11,7 @@
 # error "Only <mcp-glib/mcp-glib.h> can be included directly."
 #endif
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "mcp-version-macros.h"
 

@@ -653,9 +653,12 @@ handle_progress (McpRpc     *self,
 
   if (call->options != NULL)
     {
+      /* A handler may end the call, and with it what it holds. */
       g_autoptr(McpRequestOptions) options = g_object_ref (call->options);
+      GCancellable *cancellable = g_task_get_cancellable (call->task);
+      g_autoptr(GCancellable) hold = cancellable != NULL ? g_object_ref (cancellable) : NULL;
 
-      _mcp_request_options_emit_progress (options, progress, total,
+      _mcp_request_options_emit_progress (options, cancellable, progress, total,
                                           _mcp_json_object_get_string (params, "message"));
     }
 }

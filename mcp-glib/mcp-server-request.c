@@ -16,6 +16,7 @@
 
 #include "mcp-error.h"
 #include "mcp-json-private.h"
+#include "mcp-sampling-message.h"
 #include "mcp-server-request-private.h"
 
 /**
@@ -33,6 +34,15 @@
  * withdraws the request or the connection ends; there is then no need to
  * answer.
  *
+ * What the common requests ask is available without digging through
+ * [method@Mcp.ServerRequest.get_params]: for an elicitation,
+ * [method@Mcp.ServerRequest.get_message],
+ * [method@Mcp.ServerRequest.get_elicitation_mode], and either
+ * [method@Mcp.ServerRequest.get_requested_schema] or
+ * [method@Mcp.ServerRequest.get_url]; for sampling,
+ * [method@Mcp.ServerRequest.get_sampling_messages] and the settings that
+ * come with them.
+ *
  * Since: 1.0
  */
 
@@ -45,6 +55,7 @@ struct _McpServerRequest
   char         *method;
   JsonNode     *params;
   GCancellable *cancellable;
+  GListStore   *sampling_messages;
   gboolean      answered;
   gboolean      apply_defaults;
 };
@@ -81,6 +92,7 @@ mcp_server_request_finalize (GObject *object)
   g_clear_pointer (&self->method, g_free);
   g_clear_pointer (&self->params, json_node_unref);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->sampling_messages);
 
   G_OBJECT_CLASS (mcp_server_request_parent_class)->finalize (object);
 }
@@ -318,6 +330,264 @@ mcp_server_request_get_cancellable (McpServerRequest *self)
   g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
 
   return self->cancellable;
+}
+
+static JsonObject *
+params_object (McpServerRequest *self)
+{
+  if (self->params == NULL || !JSON_NODE_HOLDS_OBJECT (self->params))
+    return NULL;
+
+  return json_node_get_object (self->params);
+}
+
+/**
+ * mcp_server_request_get_message:
+ * @self: a server request
+ *
+ * Gets the message of an elicitation request: what the server asks of the
+ * user, and why. Show it to the user as it is.
+ *
+ * Returns: (nullable): the message, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_message (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "message");
+}
+
+/**
+ * mcp_server_request_get_elicitation_mode:
+ * @self: a server request
+ *
+ * Gets how an elicitation request wants to be answered: with a form, or by
+ * visiting a URL. A request that names no mode is a form, as the
+ * protocol says.
+ *
+ * Returns: the elicitation mode
+ *
+ * Since: 1.0
+ */
+McpElicitationMode
+mcp_server_request_get_elicitation_mode (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), MCP_ELICITATION_MODE_FORM);
+
+  if (g_strcmp0 (_mcp_json_object_get_string (params_object (self), "mode"), "url") == 0)
+    return MCP_ELICITATION_MODE_URL;
+
+  return MCP_ELICITATION_MODE_FORM;
+}
+
+/**
+ * mcp_server_request_get_requested_schema:
+ * @self: a server request
+ *
+ * Gets the schema of the form of a form elicitation: an object schema whose
+ * `properties` are the fields (strings, numbers, booleans and
+ * enumerations, each with a `title`, a `description` and maybe a
+ * `default`) and whose `required` lists the fields that must be filled.
+ *
+ * Returns: (transfer none) (nullable): the requested schema, or %NULL if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_server_request_get_requested_schema (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_object (params_object (self), "requestedSchema");
+}
+
+/**
+ * mcp_server_request_get_url:
+ * @self: a server request
+ *
+ * Gets the URL of a URL elicitation: the page the server wants the user to
+ * visit. Never open it without the user's consent, and show its host
+ * before they agree.
+ *
+ * Returns: (nullable): the URL, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_url (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "url");
+}
+
+/**
+ * mcp_server_request_get_elicitation_id:
+ * @self: a server request
+ *
+ * Gets the id of a URL elicitation, which the server names again in
+ * `notifications/elicitation/complete` when the user is done on the page.
+ *
+ * Returns: (nullable): the elicitation id, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_elicitation_id (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "elicitationId");
+}
+
+/**
+ * mcp_server_request_get_sampling_messages:
+ * @self: a server request
+ *
+ * Gets the conversation a sampling request asks the client to continue.
+ * Messages that are not valid are left out.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.SamplingMessage], empty if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_server_request_get_sampling_messages (McpServerRequest *self)
+{
+  JsonArray *messages;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  if (self->sampling_messages != NULL)
+    return G_LIST_MODEL (self->sampling_messages);
+
+  self->sampling_messages = g_list_store_new (MCP_TYPE_SAMPLING_MESSAGE);
+  messages = _mcp_json_object_get_array (params_object (self), "messages");
+  for (guint i = 0; messages != NULL && i < json_array_get_length (messages); i++)
+    {
+      JsonNode *element = json_array_get_element (messages, i);
+      g_autoptr(McpSamplingMessage) message = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element) ||
+          !(message = mcp_sampling_message_new_from_json (json_node_get_object (element),
+                                                          &error)))
+        {
+          g_debug ("Left out message %u of a sampling request: %s", i,
+                   error != NULL ? error->message : "not an object");
+          continue;
+        }
+
+      g_list_store_append (self->sampling_messages, message);
+    }
+
+  return G_LIST_MODEL (self->sampling_messages);
+}
+
+/**
+ * mcp_server_request_get_system_prompt:
+ * @self: a server request
+ *
+ * Gets the system prompt a sampling request asks for.
+ *
+ * Returns: (nullable): the system prompt, or %NULL if the request has none
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_server_request_get_system_prompt (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_string (params_object (self), "systemPrompt");
+}
+
+/**
+ * mcp_server_request_get_max_tokens:
+ * @self: a server request
+ *
+ * Gets the most tokens a sampling request asks the model to produce. The
+ * client may produce fewer.
+ *
+ * Returns: the token limit, or -1 if the request names none
+ *
+ * Since: 1.0
+ */
+gint64
+mcp_server_request_get_max_tokens (McpServerRequest *self)
+{
+  gint64 max_tokens;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), -1);
+
+  max_tokens = _mcp_json_object_get_int (params_object (self), "maxTokens", -1);
+
+  return MAX (max_tokens, -1);
+}
+
+/**
+ * mcp_server_request_get_model_preferences:
+ * @self: a server request
+ *
+ * Gets the model preferences of a sampling request: `hints` (model names
+ * to prefer, in order; see [method@Mcp.ServerRequest.dup_model_hints]) and
+ * the priorities `costPriority`, `speedPriority` and
+ * `intelligencePriority`, each from 0 to 1. They are advice: the client
+ * chooses the model.
+ *
+ * Returns: (transfer none) (nullable): the model preferences, or %NULL if
+ *   the request has none
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_server_request_get_model_preferences (McpServerRequest *self)
+{
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  return _mcp_json_object_get_object (params_object (self), "modelPreferences");
+}
+
+/**
+ * mcp_server_request_dup_model_hints:
+ * @self: a server request
+ *
+ * Gets the names of the models a sampling request prefers, most preferred
+ * first. A name may be part of a model's name (`claude-3-5-sonnet` for any
+ * of its versions) or a family (`claude`).
+ *
+ * Returns: (transfer full): the model names, possibly none
+ *
+ * Since: 1.0
+ */
+char **
+mcp_server_request_dup_model_hints (McpServerRequest *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonObject *preferences;
+  JsonArray *hints;
+
+  g_return_val_if_fail (MCP_IS_SERVER_REQUEST (self), NULL);
+
+  preferences = mcp_server_request_get_model_preferences (self);
+  hints = _mcp_json_object_get_array (preferences, "hints");
+  for (guint i = 0; hints != NULL && i < json_array_get_length (hints); i++)
+    {
+      JsonNode *hint = json_array_get_element (hints, i);
+      const char *name = JSON_NODE_HOLDS_OBJECT (hint)
+                         ? _mcp_json_object_get_string (json_node_get_object (hint), "name")
+                         : NULL;
+
+      if (name != NULL)
+        g_strv_builder_add (builder, name);
+    }
+
+  return g_strv_builder_end (builder);
 }
 
 /**

@@ -622,6 +622,101 @@ test_handshake_timeout (void)
   server_close (server);
 }
 
+/* A transport whose opening never ends by itself, as a server that is slow
+ * to start: only closing it ends the open, with an error. */
+typedef struct
+{
+  McpTransport  parent_instance;
+  GTask        *open_task;
+  gboolean      closed;
+} StuckTransport;
+
+typedef McpTransportClass StuckTransportClass;
+
+static GType stuck_transport_get_type (void);
+G_DEFINE_TYPE (StuckTransport, stuck_transport, MCP_TYPE_TRANSPORT)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (StuckTransport, g_object_unref)
+
+static void
+stuck_transport_open (McpTransport *transport,
+                      GCancellable *cancellable,
+                      GTask        *task)
+{
+  StuckTransport *self = (StuckTransport *) transport;
+
+  self->open_task = g_object_ref (task);
+}
+
+static void
+stuck_transport_send (McpTransport *transport,
+                      JsonNode     *message,
+                      GCancellable *cancellable,
+                      GTask        *task)
+{
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, "not open");
+}
+
+static void
+stuck_transport_close (McpTransport *transport,
+                       GCancellable *cancellable,
+                       GTask        *task)
+{
+  StuckTransport *self = (StuckTransport *) transport;
+  g_autoptr(GTask) open_task = g_steal_pointer (&self->open_task);
+
+  self->closed = TRUE;
+  if (open_task != NULL)
+    g_task_return_new_error (open_task, G_IO_ERROR, G_IO_ERROR_CLOSED, "closed while opening");
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+stuck_transport_finalize (GObject *object)
+{
+  g_assert_null (((StuckTransport *) object)->open_task);
+
+  G_OBJECT_CLASS (stuck_transport_parent_class)->finalize (object);
+}
+
+static void
+stuck_transport_class_init (StuckTransportClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = stuck_transport_finalize;
+  klass->open = stuck_transport_open;
+  klass->send = stuck_transport_send;
+  klass->close = stuck_transport_close;
+}
+
+static void
+stuck_transport_init (StuckTransport *self)
+{
+}
+
+/* The connect timeout bounds the whole connect, opening included. */
+static void
+test_handshake_timeout_open (void)
+{
+  g_autoptr(StuckTransport) transport = g_object_new (stuck_transport_get_type (), NULL);
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  mcp_client_set_connect_timeout (client, 200);
+
+  start = g_get_monotonic_time ();
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2000);
+  g_assert_cmpint (mcp_client_get_state (client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  /* The transport was closed, which ended its open too. */
+  g_assert_true (transport->closed);
+  g_assert_null (transport->open_task);
+}
+
 static GListModel *
 list_tools (Server *server)
 {
@@ -1229,6 +1324,181 @@ test_server_request (void)
   request_log_clear (&dropping);
 }
 
+typedef struct
+{
+  char               *message;
+  McpElicitationMode  mode;
+  char               *schema;
+  char               *url;
+  char               *elicitation_id;
+  guint               n_messages;
+  char               *first_role;
+  char               *content_types;
+  char               *system_prompt;
+  gint64              max_tokens;
+  char               *hints;
+  double              cost_priority;
+} Asked;
+
+static void
+asked_clear (Asked *asked)
+{
+  g_clear_pointer (&asked->message, g_free);
+  g_clear_pointer (&asked->schema, g_free);
+  g_clear_pointer (&asked->url, g_free);
+  g_clear_pointer (&asked->elicitation_id, g_free);
+  g_clear_pointer (&asked->first_role, g_free);
+  g_clear_pointer (&asked->content_types, g_free);
+  g_clear_pointer (&asked->system_prompt, g_free);
+  g_clear_pointer (&asked->hints, g_free);
+  memset (asked, 0, sizeof *asked);
+}
+
+static gboolean
+record_elicitation_cb (McpClient        *client,
+                       McpServerRequest *request,
+                       Asked            *asked)
+{
+  JsonObject *schema = mcp_server_request_get_requested_schema (request);
+
+  asked_clear (asked);
+  asked->message = g_strdup (mcp_server_request_get_message (request));
+  asked->mode = mcp_server_request_get_elicitation_mode (request);
+  if (schema != NULL)
+    {
+      g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), schema);
+
+      asked->schema = json_to_string (node, FALSE);
+    }
+  asked->url = g_strdup (mcp_server_request_get_url (request));
+  asked->elicitation_id = g_strdup (mcp_server_request_get_elicitation_id (request));
+  mcp_server_request_reply_elicitation (request, MCP_ELICITATION_ACTION_DECLINE, NULL);
+
+  return TRUE;
+}
+
+static gboolean
+record_sampling_cb (McpClient        *client,
+                    McpServerRequest *request,
+                    Asked            *asked)
+{
+  GListModel *messages = mcp_server_request_get_sampling_messages (request);
+  g_autoptr(GString) types = g_string_new (NULL);
+  g_auto(GStrv) hints = mcp_server_request_dup_model_hints (request);
+  g_autoptr(McpContent) reply = mcp_content_new_text ("sampled");
+  JsonObject *preferences;
+
+  asked_clear (asked);
+  asked->n_messages = g_list_model_get_n_items (messages);
+  for (guint i = 0; i < asked->n_messages; i++)
+    {
+      g_autoptr(McpSamplingMessage) message = g_list_model_get_item (messages, i);
+      GListModel *content = mcp_sampling_message_get_content (message);
+
+      g_assert_true (g_list_model_get_item_type (content) == MCP_TYPE_CONTENT);
+      if (i == 0)
+        asked->first_role = g_strdup (mcp_sampling_message_get_role (message));
+      for (guint j = 0; j < g_list_model_get_n_items (content); j++)
+        {
+          g_autoptr(McpContent) block = g_list_model_get_item (content, j);
+
+          g_string_append_printf (types, "%s%s", j > 0 ? "," : "",
+                                  mcp_content_get_type_name (block));
+        }
+      g_string_append_c (types, ';');
+    }
+  asked->content_types = g_strdup (types->str);
+  asked->system_prompt = g_strdup (mcp_server_request_get_system_prompt (request));
+  asked->max_tokens = mcp_server_request_get_max_tokens (request);
+  asked->hints = g_strjoinv (",", hints);
+  preferences = mcp_server_request_get_model_preferences (request);
+  asked->cost_priority = preferences != NULL
+                         ? json_object_get_double_member_with_default (preferences,
+                                                                       "costPriority", -1)
+                         : -1;
+  mcp_server_request_reply_sampling (request, "test-model", reply, NULL);
+
+  return TRUE;
+}
+
+/* What handlers need of an elicitation or a sampling request comes without
+ * digging through the raw params. */
+static void
+test_server_request_accessors (void)
+{
+  g_autoptr(JsonObject) response = NULL;
+  g_autoptr(JsonNode) schema = NULL;
+  Asked asked = { 0, };
+  Server *server;
+
+  server = server_new (NULL);
+  mcp_client_set_features (server->client,
+                           MCP_CLIENT_FEATURES_SAMPLING | MCP_CLIENT_FEATURES_ELICITATION_FORM |
+                           MCP_CLIENT_FEATURES_ELICITATION_URL);
+  server_connect_or_fail (server);
+  g_signal_connect (server->client, "server-request::elicitation/create",
+                    G_CALLBACK (record_elicitation_cb), &asked);
+  g_signal_connect (server->client, "server-request::sampling/createMessage",
+                    G_CALLBACK (record_sampling_cb), &asked);
+
+  /* A form, without a mode: form mode, as the protocol says. */
+  response = server_request (server, "elicitation/create",
+                             "{\"message\":\"Your name?\",\"requestedSchema\":{\"type\":\"object\","
+                             "\"properties\":{\"name\":{\"type\":\"string\"}}}}");
+  g_assert_false (json_object_has_member (response, "error"));
+  g_assert_cmpstr (asked.message, ==, "Your name?");
+  g_assert_cmpint (asked.mode, ==, MCP_ELICITATION_MODE_FORM);
+  schema = json_from_string (asked.schema, NULL);
+  mcp_test_assert_json_equal (schema, "{\"type\":\"object\",\"properties\":{\"name\":"
+                                      "{\"type\":\"string\"}}}");
+  g_assert_null (asked.url);
+  g_assert_null (asked.elicitation_id);
+  g_clear_pointer (&response, json_object_unref);
+
+  /* A URL. */
+  response = server_request (server, "elicitation/create",
+                             "{\"mode\":\"url\",\"message\":\"Sign in\","
+                             "\"url\":\"https://example.com/login?x=1\",\"elicitationId\":\"e-7\"}");
+  g_assert_false (json_object_has_member (response, "error"));
+  g_assert_cmpstr (asked.message, ==, "Sign in");
+  g_assert_cmpint (asked.mode, ==, MCP_ELICITATION_MODE_URL);
+  g_assert_null (asked.schema);
+  g_assert_cmpstr (asked.url, ==, "https://example.com/login?x=1");
+  g_assert_cmpstr (asked.elicitation_id, ==, "e-7");
+  g_clear_pointer (&response, json_object_unref);
+
+  /* Sampling: one block, several blocks, a broken message left out. */
+  response = server_request (server, "sampling/createMessage",
+                             "{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\","
+                             "\"text\":\"Hi\"}},{\"role\":\"assistant\",\"content\":[{\"type\":"
+                             "\"text\",\"text\":\"Let me look\"},{\"type\":\"tool_use\",\"id\":"
+                             "\"t1\",\"name\":\"search\",\"input\":{}}]},{\"content\":{}}],"
+                             "\"systemPrompt\":\"Be brief\",\"maxTokens\":100,"
+                             "\"modelPreferences\":{\"hints\":[{\"name\":\"claude\"},{},"
+                             "{\"name\":\"gemini\"}],\"costPriority\":0.25}}");
+  g_assert_false (json_object_has_member (response, "error"));
+  g_assert_cmpuint (asked.n_messages, ==, 2);
+  g_assert_cmpstr (asked.first_role, ==, "user");
+  g_assert_cmpstr (asked.content_types, ==, "text;text,tool_use;");
+  g_assert_cmpstr (asked.system_prompt, ==, "Be brief");
+  g_assert_cmpint (asked.max_tokens, ==, 100);
+  g_assert_cmpstr (asked.hints, ==, "claude,gemini");
+  g_assert_cmpfloat (asked.cost_priority, ==, 0.25);
+  g_clear_pointer (&response, json_object_unref);
+
+  /* Nothing of the kind: no values, not a crash. */
+  response = server_request (server, "sampling/createMessage", "{}");
+  g_assert_cmpuint (asked.n_messages, ==, 0);
+  g_assert_null (asked.system_prompt);
+  g_assert_cmpint (asked.max_tokens, ==, -1);
+  g_assert_cmpstr (asked.hints, ==, "");
+  g_assert_cmpfloat (asked.cost_priority, ==, -1);
+  g_clear_pointer (&response, json_object_unref);
+
+  server_close (server);
+  asked_clear (&asked);
+}
+
 static void
 test_notifications (void)
 {
@@ -1432,6 +1702,114 @@ test_progress_resets_timeout (void)
 
   server_close (server);
   progress_log_clear (&log);
+}
+
+typedef struct
+{
+  GArray *steps;
+  gboolean freed;
+} CallProgress;
+
+static void
+call_progress_cb (double      progress,
+                  double      total,
+                  const char *message,
+                  gpointer    user_data)
+{
+  CallProgress *call = user_data;
+
+  g_assert_false (call->freed);
+  g_array_append_val (call->steps, progress);
+}
+
+static void
+call_progress_free (gpointer user_data)
+{
+  CallProgress *call = user_data;
+
+  g_assert_false (call->freed);
+  call->freed = TRUE;
+}
+
+static void
+shared_progress_cb (McpRequestOptions *options,
+                    GCancellable      *cancellable,
+                    double             progress,
+                    double             total,
+                    const char        *message,
+                    GHashTable        *counts)
+{
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, cancellable));
+
+  g_hash_table_insert (counts, cancellable, GUINT_TO_POINTER (count + 1));
+}
+
+/* A call's progress is followed without an options object, with a
+ * callback and data per call; and one options object shared by calls that
+ * run at the same time tells their progress apart by their cancellables. */
+static void
+test_progress_per_call (void)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+  g_autoptr(McpRequestOptions) shared = mcp_request_options_new ();
+  g_autoptr(GCancellable) first = g_cancellable_new ();
+  g_autoptr(GCancellable) second = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result_a = NULL;
+  g_autoptr(GAsyncResult) result_b = NULL;
+  CallProgress a = { g_array_new (FALSE, FALSE, sizeof (double)), FALSE };
+  CallProgress b = { g_array_new (FALSE, FALSE, sizeof (double)), FALSE };
+  g_autoptr(JsonNode) arguments_a = json_from_string ("{\"count\":3,\"interval_ms\":20}", NULL);
+  g_autoptr(JsonNode) arguments_b = json_from_string ("{\"count\":5,\"interval_ms\":15}", NULL);
+  g_autoptr(McpToolResult) tool_result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+
+  server = server_start (NULL);
+
+  /* Two calls at once, each with its own callback data. */
+  mcp_client_call_tool_with_progress_async (server->client, "progress",
+                                            json_node_get_object (arguments_a),
+                                            call_progress_cb, &a, call_progress_free,
+                                            NULL, mcp_test_store_result_cb, &result_a);
+  mcp_client_call_tool_with_progress_async (server->client, "progress",
+                                            json_node_get_object (arguments_b),
+                                            call_progress_cb, &b, call_progress_free,
+                                            NULL, mcp_test_store_result_cb, &result_b);
+  mcp_test_await_result (&result_a, "the first call");
+  mcp_test_await_result (&result_b, "the second call");
+  tool_result = mcp_client_call_tool_with_progress_finish (server->client, result_a, &error);
+  g_assert_no_error (error);
+  g_clear_object (&tool_result);
+  tool_result = mcp_client_call_tool_with_progress_finish (server->client, result_b, &error);
+  g_assert_no_error (error);
+  g_clear_object (&tool_result);
+  g_clear_object (&result_a);
+  g_clear_object (&result_b);
+
+  g_assert_cmpuint (a.steps->len, ==, 3);
+  g_assert_cmpuint (b.steps->len, ==, 5);
+  for (guint i = 0; i < b.steps->len; i++)
+    g_assert_cmpfloat (g_array_index (b.steps, double, i), ==, i + 1);
+  /* Each call's data is freed once it ended. */
+  mcp_test_iterate_for (50);
+  g_assert_true (a.freed);
+  g_assert_true (b.freed);
+
+  /* One options object for both, told apart by their cancellables. */
+  g_signal_connect (shared, "call-progress", G_CALLBACK (shared_progress_cb), counts);
+  mcp_client_call_tool_full_async (server->client, "progress", json_node_get_object (arguments_a),
+                                   shared, first, mcp_test_store_result_cb, &result_a);
+  mcp_client_call_tool_full_async (server->client, "progress", json_node_get_object (arguments_b),
+                                   shared, second, mcp_test_store_result_cb, &result_b);
+  mcp_test_await_result (&result_a, "the first call");
+  mcp_test_await_result (&result_b, "the second call");
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (counts, first)), ==, 3);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (counts, second)), ==, 5);
+  g_assert_cmpuint (g_hash_table_size (counts), ==, 2);
+
+  server_close (server);
+  g_array_unref (a.steps);
+  g_array_unref (b.steps);
 }
 
 static void
@@ -2519,6 +2897,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/connect", test_connect);
   g_test_add_func ("/Mcp/Client/version-negotiation", test_version_negotiation);
   g_test_add_func ("/Mcp/Client/handshake-timeout", test_handshake_timeout);
+  g_test_add_func ("/Mcp/Client/handshake-timeout-open", test_handshake_timeout_open);
   g_test_add_func ("/Mcp/Client/list-tools", test_list_tools);
   g_test_add_func ("/Mcp/Client/call-tool", test_call_tool);
   g_test_add_func ("/Mcp/Client/concurrent", test_concurrent);
@@ -2526,9 +2905,11 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/batch", test_batch);
   g_test_add_func ("/Mcp/Client/interleave", test_interleave);
   g_test_add_func ("/Mcp/Client/server-request", test_server_request);
+  g_test_add_func ("/Mcp/Client/server-request-accessors", test_server_request_accessors);
   g_test_add_func ("/Mcp/Client/notifications", test_notifications);
   g_test_add_func ("/Mcp/Client/timeout", test_timeout);
   g_test_add_func ("/Mcp/Client/progress-resets-timeout", test_progress_resets_timeout);
+  g_test_add_func ("/Mcp/Client/progress-per-call", test_progress_per_call);
   g_test_add_func ("/Mcp/Client/hard-max", test_hard_max);
   g_test_add_func ("/Mcp/Client/cancel", test_cancel);
   g_test_add_func ("/Mcp/Client/server-death", test_server_death);

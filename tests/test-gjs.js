@@ -28,7 +28,7 @@ const ASYNC_METHODS = [
     'list_resources', 'list_resource_templates', 'read_resource',
     'subscribe_resource', 'unsubscribe_resource', 'list_prompts', 'get_prompt',
     'complete_prompt_argument', 'complete_resource_argument',
-    'list_tasks', 'get_task', 'cancel_task',
+    'list_tasks', 'get_task', 'cancel_task', 'call_tool_with_progress',
 ];
 for (const name of ASYNC_METHODS)
     Gio._promisify(Mcp.Client.prototype, `${name}_async`, `${name}_finish`);
@@ -177,6 +177,13 @@ async function testProgressAndNotifications() {
     let result = await client.call_tool_full_async('countdown', json({from: 3}), options, null);
     assertEqual(result.dup_text(), 'Liftoff!', 'countdown');
     assertEqual(progress, [[1, 3], [2, 3], [3, 3]], 'progress');
+
+    // A callback for one call, without an options object.
+    const steps = [];
+    result = await client.call_tool_with_progress_async('countdown', json({from: 2}),
+        (value, total, message) => steps.push([value, message]), null);
+    assertEqual(result.dup_text(), 'Liftoff!', 'countdown with a progress callback');
+    assertEqual(steps, [[1, '1 left'], [2, '0 left']], 'progress callback');
 
     result = await client.call_tool_async('log',
         json({message: 'from gjs', level: 'warning'}), null);

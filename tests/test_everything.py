@@ -181,10 +181,14 @@ def test_roots():
 
 
 def test_sampling():
+    seen = []
+
     def handler(request):
-        params = request.get_params().get_object()
-        message = params.get_array_member("messages").get_object_element(0)
-        prompt = message.get_object_member("content").get_string_member("text")
+        # The typed accessors: no digging through the raw params.
+        message = request.get_sampling_messages().get_item(0)
+        assert message.get_role() == "user", message.get_role()
+        prompt = message.get_content().get_item(0).get_text()
+        seen.append(request.get_max_tokens())
         reply = Mcp.Content.new_text("echo: " + prompt)
         # Answered later, as an application asking its user would.
         GLib.timeout_add(50, lambda: request.reply_sampling("mcp-glib-test", reply, "endTurn")
@@ -196,6 +200,7 @@ def test_sampling():
     assert '"model": "mcp-glib-test"' in text, text
     assert "echo: " in text and "two plus two" in text, text
     assert s.requests == ["sampling/createMessage"], s.requests
+    assert seen and seen[0] > 0, seen
     s.close()
 
     # Declared but not handled: the server receives an error, not silence.
@@ -210,12 +215,13 @@ def test_elicitation():
     answers = []
 
     def handler(request):
-        params = request.get_params().get_object()
-        if params.has_member("mode") and params.get_string_member("mode") == "url":
-            answers.append(("url", params.get_string_member("url")))
+        if request.get_elicitation_mode() == Mcp.ElicitationMode.URL:
+            assert request.get_elicitation_id(), request.get_params()
+            answers.append(("url", request.get_url()))
             request.reply_elicitation(Mcp.ElicitationAction.DECLINE, None)
         else:
-            answers.append(("form", params.get_string_member("message")))
+            assert request.get_requested_schema().has_member("properties")
+            answers.append(("form", request.get_message()))
             request.reply_elicitation(Mcp.ElicitationAction.ACCEPT,
                                       json_object('{"name": "Ada", "check": true}'))
         return True

@@ -101,6 +101,18 @@ def test_progress_and_notifications():
     assert [p for p, _, _ in progress] == [1.0, 2.0, 3.0], progress
     assert all(total == 3.0 for _, total, _ in progress)
 
+    # A callback per call, without an options object. (PyGObject 3.42
+    # cannot take the callback's data positionally beside the async
+    # callback's: pass the rest by keyword.)
+    steps = []
+    result = client.call_tool_with_progress_finish(wait(
+        lambda cb: client.call_tool_with_progress_async(
+            "countdown", arguments(**{"from": 2}),
+            lambda p, total, msg, data: steps.append((p, total, msg)),
+            cancellable=None, callback=cb)))
+    assert result.dup_text() == "Liftoff!"
+    assert steps == [(1.0, 2.0, "1 left"), (2.0, 2.0, "0 left")], steps
+
     result = client.call_tool_finish(
         wait(lambda cb: client.call_tool_async("log", arguments(message="from python"), None, cb)))
     assert result.dup_text() == "logged"

@@ -1,0 +1,533 @@
+/* mcp-client-handshake.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Connecting: the transport opens, then the handshake runs (initialize,
+ * with the revision the client offers and the ones it accepts, then
+ * notifications/initialized), all within the connect timeout; and the
+ * capabilities the client declares in it, which decide the server requests
+ * it takes.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-private.h"
+#include "mcp-json-private.h"
+#include "mcp-source-private.h"
+
+/* Newest first: the first is offered, all are accepted. */
+static const char * const supported_versions[] = {
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+  "2024-11-05",
+  NULL
+};
+
+/* Connecting ------------------------------------------------------------- */
+
+/* One connect: the transport opens, then the handshake runs, all within
+ * the connect timeout; whichever ends it first completes the task. */
+typedef struct
+{
+  GSource  *timeout_source;
+  gboolean  done;
+} Connect;
+
+static void
+connect_free (Connect *connect)
+{
+  _mcp_source_clear (&connect->timeout_source);
+  g_free (connect);
+}
+
+/* Completes a connect once: on failure the connection ends for good. */
+static void
+connect_return (McpClient *self,
+                            GTask     *task,
+                            GError    *error)
+{
+  /* Ending the connection below ends the handshake's requests, whose
+   * callbacks may drop the other references to @task. */
+  g_autoptr(GTask) hold = g_object_ref (task);
+  Connect *connect = g_task_get_task_data (task);
+
+  g_assert (g_task_get_source_tag (task) == mcp_client_connect_async);
+
+  if (connect->done)
+    {
+      g_clear_error (&error);
+      return;
+    }
+
+  connect->done = TRUE;
+  _mcp_source_clear (&connect->timeout_source);
+
+  if (error != NULL)
+    {
+      _mcp_client_shut_down (self, error, NULL);
+      g_task_return_error (task, error);
+      return;
+    }
+
+  _mcp_client_set_state (self, MCP_CLIENT_STATE_READY);
+  for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
+    _mcp_client_refresh_live_model (self, i);
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+connect_timed_out_cb (gpointer user_data)
+{
+  GTask *task = user_data;
+  McpClient *self = g_task_get_source_object (task);
+  Connect *connect = g_task_get_task_data (task);
+
+  _mcp_source_clear (&connect->timeout_source);
+  connect_return (self, task,
+                              g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
+                              _("The server was not ready within %.1f seconds "
+                              "(the connect timeout)"),
+                              self->connect_timeout / 1000.0));
+
+  return G_SOURCE_REMOVE;
+}
+
+static void handshake (McpClient *self,
+                       GTask     *task);
+
+static void
+connect_opened_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpClient *self = g_task_get_source_object (task);
+  Connect *connect = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!mcp_transport_open_finish (MCP_TRANSPORT (object), result, &error))
+    {
+      connect_return (self, task, error);
+      return;
+    }
+
+  if (connect->done)
+    return;
+
+  handshake (self, task);
+}
+
+/**
+ * mcp_client_connect_async:
+ * @self: a client
+ * @cancellable: (nullable): a cancellable
+ * @callback: called when the client is connected or failed to connect
+ * @user_data: data for @callback
+ *
+ * Opens the transport (for a [class@Mcp.StdioTransport], starts the server)
+ * and performs the MCP handshake: `initialize`, offering
+ * %MCP_PROTOCOL_VERSION_LATEST and accepting any revision down to
+ * 2024-11-05, then `notifications/initialized`. Both steps together take at
+ * most [property@Mcp.Client:connect-timeout].
+ *
+ * On failure the transport is closed and the client cannot be used again.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_connect_async (McpClient           *self,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  Connect *connect;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_connect_async);
+
+  if (self->state != MCP_CLIENT_STATE_DISCONNECTED)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY,
+                               _("The client was already connected; create a new client and "
+                                 "transport to connect again"));
+      return;
+    }
+
+  connect = g_new0 (Connect, 1);
+  g_task_set_task_data (task, connect, (GDestroyNotify) connect_free);
+  connect->timeout_source = _mcp_timeout_source_add (self->connect_timeout, connect_timed_out_cb,
+                                                     task, NULL);
+
+  _mcp_client_set_state (self, MCP_CLIENT_STATE_CONNECTING);
+  mcp_transport_open_async (self->transport, cancellable, connect_opened_cb,
+                            g_steal_pointer (&task));
+}
+
+/**
+ * mcp_client_connect_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.connect_async].
+ *
+ * Returns: %TRUE if the client is connected
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_connect_finish (McpClient     *self,
+                           GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+initialized_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpClient *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  if (!_mcp_rpc_notify_finish (MCP_RPC (object), result, &error))
+    {
+      g_prefix_error (&error, _("Could not finish the handshake: "));
+      connect_return (self, task, g_steal_pointer (&error));
+      return;
+    }
+
+  connect_return (self, task, NULL);
+}
+
+static gboolean
+apply_initialize_result (McpClient  *self,
+                         JsonNode   *result,
+                         GError    **error)
+{
+  JsonObject *object;
+  JsonObject *capabilities;
+  JsonObject *server_info_json;
+  g_autoptr(JsonObject) empty = NULL;
+  g_autoptr(McpImplementation) server_info = NULL;
+  const char *version;
+  g_autofree char *supported = NULL;
+
+  if (!JSON_NODE_HOLDS_OBJECT (result))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The server’s answer to initialize is not an object"));
+      return FALSE;
+    }
+
+  object = json_node_get_object (result);
+  version = _mcp_json_object_get_string (object, "protocolVersion");
+  if (version == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The server’s answer to initialize has no protocol version"));
+      return FALSE;
+    }
+
+  if (!g_strv_contains (supported_versions, version))
+    {
+      supported = g_strjoinv (", ", (char **) supported_versions);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("The server speaks MCP protocol version “%s”, which mcp-glib does not "
+                     "support (it supports %s)"),
+                   version, supported);
+      return FALSE;
+    }
+
+  capabilities = _mcp_json_object_get_object (object, "capabilities");
+  server_info_json = _mcp_json_object_get_object (object, "serverInfo");
+  if (server_info_json == NULL)
+    server_info_json = empty = json_object_new ();
+  server_info = mcp_implementation_new_from_json (server_info_json);
+
+  _mcp_client_set_server (self, version, capabilities, server_info,
+                          _mcp_json_object_get_string (object, "instructions"));
+
+  return TRUE;
+}
+
+static void
+initialize_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpClient *self = g_task_get_source_object (task);
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
+  if (answer == NULL || !apply_initialize_result (self, answer, &error))
+    {
+      connect_return (self, task, g_steal_pointer (&error));
+      return;
+    }
+
+  /* Before initialized: over HTTP that notification carries it already. */
+  mcp_transport_set_protocol_version (self->transport, self->protocol_version);
+
+  _mcp_rpc_notify_async (self->rpc, "notifications/initialized", NULL,
+                         NULL, initialized_cb, g_steal_pointer (&task));
+}
+
+static JsonNode *
+build_initialize_params (McpClient *self)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "protocolVersion");
+  json_builder_add_string_value (builder, supported_versions[0]);
+  json_builder_set_member_name (builder, "capabilities");
+  json_builder_add_value (builder,
+                          json_node_init_object (json_node_alloc (),
+                                                 self->declared_capabilities));
+  json_builder_set_member_name (builder, "clientInfo");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, self->client_name);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_string_value (builder, self->client_version);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+/* Runs the handshake once the transport is open; completes @task with
+ * connect_return(). */
+static void
+handshake (McpClient *self,
+           GTask     *task)
+{
+  /* What is declared now is what counts for the whole session. */
+  self->declared_capabilities = mcp_client_dup_capabilities (self);
+
+  /* initialize may not be cancelled with a notification, and the handshake
+   * is bounded as a whole: no progress may extend it. */
+  _mcp_rpc_call_async (self->rpc, "initialize", build_initialize_params (self),
+                       MCP_RPC_CALL_NO_CANCEL_NOTIFICATION | MCP_RPC_CALL_NO_PROGRESS,
+                       self->connect_timeout, NULL,
+                       g_task_get_cancellable (task),
+                       initialize_cb, g_object_ref (task));
+}
+
+/* Capabilities ----------------------------------------------------------- */
+
+static JsonObject *
+empty_object (void)
+{
+  return json_object_new ();
+}
+
+/**
+ * mcp_client_dup_capabilities:
+ * @self: a client
+ *
+ * Computes the capabilities the client declares when it connects: those
+ * that follow from [property@Mcp.Client:features], with the changes made
+ * by [method@Mcp.Client.set_capability] on top. After connecting, this is
+ * what was declared.
+ *
+ * Returns: (transfer full): the client capabilities
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_client_dup_capabilities (McpClient *self)
+{
+  JsonObject *capabilities;
+  McpClientFeatures features;
+
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  if (self->declared_capabilities != NULL)
+    return json_object_ref (self->declared_capabilities);
+
+  capabilities = json_object_new ();
+  features = self->features;
+
+  if (features & MCP_CLIENT_FEATURES_ROOTS)
+    {
+      JsonObject *roots = json_object_new ();
+
+      json_object_set_boolean_member (roots, "listChanged", TRUE);
+      json_object_set_object_member (capabilities, "roots", roots);
+    }
+
+  if (features & (MCP_CLIENT_FEATURES_SAMPLING | MCP_CLIENT_FEATURES_SAMPLING_TOOLS |
+                  MCP_CLIENT_FEATURES_SAMPLING_CONTEXT))
+    {
+      JsonObject *sampling = json_object_new ();
+
+      if (features & MCP_CLIENT_FEATURES_SAMPLING_TOOLS)
+        json_object_set_object_member (sampling, "tools", empty_object ());
+      if (features & MCP_CLIENT_FEATURES_SAMPLING_CONTEXT)
+        json_object_set_object_member (sampling, "context", empty_object ());
+      json_object_set_object_member (capabilities, "sampling", sampling);
+    }
+
+  if (features & (MCP_CLIENT_FEATURES_ELICITATION_FORM | MCP_CLIENT_FEATURES_ELICITATION_URL |
+                  MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS))
+    {
+      JsonObject *elicitation = json_object_new ();
+
+      if (features & (MCP_CLIENT_FEATURES_ELICITATION_FORM |
+                      MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS))
+        {
+          JsonObject *form = json_object_new ();
+
+          if (features & MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS)
+            json_object_set_boolean_member (form, "applyDefaults", TRUE);
+          json_object_set_object_member (elicitation, "form", form);
+        }
+      if (features & MCP_CLIENT_FEATURES_ELICITATION_URL)
+        json_object_set_object_member (elicitation, "url", empty_object ());
+      json_object_set_object_member (capabilities, "elicitation", elicitation);
+    }
+
+  if (self->capability_overrides != NULL)
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *value;
+
+      json_object_iter_init (&iter, self->capability_overrides);
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          if (JSON_NODE_HOLDS_NULL (value))
+            json_object_remove_member (capabilities, name);
+          else
+            json_object_set_member (capabilities, name, json_node_copy (value));
+        }
+    }
+
+  return capabilities;
+}
+
+/**
+ * mcp_client_set_capability:
+ * @self: a client, not connected yet
+ * @name: a capability's name, e.g. `experimental` or `elicitation`
+ * @settings: (nullable): the capability's settings, or %NULL to not
+ *   declare it
+ *
+ * Declares a client capability exactly as given, replacing what
+ * [property@Mcp.Client:features] would declare under @name: the way to
+ * declare capabilities mcp-glib does not model. Set it before connecting.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_capability (McpClient  *self,
+                           const char *name,
+                           JsonObject *settings)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (self->capability_overrides == NULL)
+    self->capability_overrides = json_object_new ();
+
+  if (settings != NULL)
+    json_object_set_object_member (self->capability_overrides, name, json_object_ref (settings));
+  else
+    json_object_set_null_member (self->capability_overrides, name);
+}
+
+/**
+ * mcp_client_get_features:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:features].
+ *
+ * Returns: what the application handles
+ *
+ * Since: 1.0
+ */
+McpClientFeatures
+mcp_client_get_features (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), MCP_CLIENT_FEATURES_NONE);
+
+  return self->features;
+}
+
+/**
+ * mcp_client_set_features:
+ * @self: a client, not connected yet
+ * @features: what the application handles
+ *
+ * Sets [property@Mcp.Client:features]. Set it before connecting.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_features (McpClient         *self,
+                         McpClientFeatures  features)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (self->features == features)
+    return;
+
+  self->features = features;
+  g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_FEATURES]);
+}
+
+/* Whether the client declared what @request needs; undeclared requests are
+ * refused whatever handlers exist (PROTOCOL: use only what was negotiated). */
+gboolean
+_mcp_client_request_is_declared (McpClient        *self,
+                                 McpServerRequest *request)
+{
+  const char *method = mcp_server_request_get_method (request);
+  JsonObject *caps = self->declared_capabilities;
+
+  if (g_str_equal (method, "roots/list"))
+    return caps != NULL && json_object_has_member (caps, "roots");
+
+  if (g_str_equal (method, "sampling/createMessage"))
+    return caps != NULL && json_object_has_member (caps, "sampling");
+
+  if (g_str_equal (method, "elicitation/create"))
+    {
+      JsonObject *elicitation = _mcp_json_object_get_object (caps, "elicitation");
+      JsonNode *params = mcp_server_request_get_params (request);
+      const char *mode = NULL;
+
+      if (elicitation == NULL)
+        return FALSE;
+      if (params != NULL && JSON_NODE_HOLDS_OBJECT (params))
+        mode = _mcp_json_object_get_string (json_node_get_object (params), "mode");
+
+      if (g_strcmp0 (mode, "url") == 0)
+        return json_object_has_member (elicitation, "url");
+      /* An empty elicitation capability means form mode only. */
+      return json_object_has_member (elicitation, "form") ||
+             json_object_get_size (elicitation) == 0;
+    }
+
+  return TRUE;
+}

@@ -1,0 +1,208 @@
+/* mcp-client-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * What the files of McpClient share: the instance structure and the
+ * helpers every feature builds on (readiness and capability checks, typed
+ * calls, paginated lists). Each feature lives in a file of its own:
+ *
+ *   mcp-client.c            the object, properties, signals, connect and
+ *                           close, routing of the engine's events
+ *   mcp-client-handshake.c  initialize, version negotiation, capabilities
+ *   mcp-client-requests.c   typed calls, pagination, raw requests and
+ *                           notifications, ping
+ *   mcp-client-tools.c      tools/list and tools/call (see mcp-tool-call.c)
+ *   mcp-client-resources.c  resources, templates, reading, subscriptions
+ *   mcp-client-prompts.c    prompts and completion
+ *   mcp-client-logging.c    the server's log level
+ *   mcp-client-tasks.c      tasks
+ *   mcp-client-roots.c      the roots offered to the server
+ *   mcp-live-model.c        the lists that keep themselves up to date
+ */
+
+#pragma once
+
+#include "mcp-client.h"
+#include "mcp-rpc-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct _McpLiveModel McpLiveModel;
+
+typedef enum {
+  MCP_LIVE_TOOLS,
+  MCP_LIVE_RESOURCES,
+  MCP_LIVE_RESOURCE_TEMPLATES,
+  MCP_LIVE_PROMPTS,
+  MCP_N_LIVE_MODELS
+} McpLiveKind;
+
+struct _McpClient
+{
+  GObject            parent_instance;
+
+  McpTransport      *transport;
+  McpRpc            *rpc;
+  McpClientState     state;
+
+  char              *client_name;
+  char              *client_version;
+  guint              request_timeout;
+  guint              max_request_timeout;
+  guint              connect_timeout;
+
+  McpImplementation *server_info;
+  JsonObject        *server_capabilities;
+  char              *protocol_version;
+  char              *instructions;
+
+  McpClientFeatures  features;
+  JsonObject        *capability_overrides;
+  JsonObject        *declared_capabilities;
+  GListStore        *roots;
+  GSource           *roots_changed_source;
+  /* Tools by name, as last listed: how each wants to be called. */
+  GHashTable        *tools_by_name;
+  /* Tool calls still running (McpToolCall): between two polls of a task,
+   * no request of theirs is pending, so the end of the connection must
+   * end them itself. */
+  GPtrArray         *tool_calls;
+  McpLiveModel      *live[MCP_N_LIVE_MODELS];
+
+  gboolean           closed_emitted;
+};
+
+/* mcp-client.c */
+typedef enum {
+  MCP_CLIENT_PROP_0,
+  MCP_CLIENT_PROP_TRANSPORT,
+  MCP_CLIENT_PROP_STATE,
+  MCP_CLIENT_PROP_CLIENT_NAME,
+  MCP_CLIENT_PROP_CLIENT_VERSION,
+  MCP_CLIENT_PROP_REQUEST_TIMEOUT,
+  MCP_CLIENT_PROP_MAX_REQUEST_TIMEOUT,
+  MCP_CLIENT_PROP_CONNECT_TIMEOUT,
+  MCP_CLIENT_PROP_SERVER_INFO,
+  MCP_CLIENT_PROP_SERVER_CAPABILITIES,
+  MCP_CLIENT_PROP_PROTOCOL_VERSION,
+  MCP_CLIENT_PROP_INSTRUCTIONS,
+  MCP_CLIENT_PROP_FEATURES,
+  MCP_CLIENT_N_PROPS
+} McpClientProperty;
+
+
+extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
+
+void         _mcp_client_set_state            (McpClient          *self,
+                                               McpClientState      state);
+void         _mcp_client_shut_down            (McpClient          *self,
+                                               const GError       *error,
+                                               GTask              *task);
+void         _mcp_client_set_server           (McpClient          *self,
+                                               const char         *protocol_version,
+                                               JsonObject         *capabilities,
+                                               McpImplementation  *server_info,
+                                               const char         *instructions);
+
+/* mcp-client-handshake.c */
+gboolean     _mcp_client_request_is_declared  (McpClient          *self,
+                                               McpServerRequest   *request);
+
+/* mcp-client-requests.c */
+typedef gpointer    (*McpValueFromJson) (JsonObject  *json,
+                                         GError     **error);
+typedef JsonObject *(*McpValueGetJson)  (gpointer     item);
+
+/* What distinguishes the paginated lists of the protocol from one another.
+ * @key is the member that identifies an entry, for live models. */
+typedef struct
+{
+  const char       *method;
+  const char       *member;
+  const char       *capability;
+  const char       *what;
+  GType           (*item_type) (void);
+  McpValueFromJson  from_json;
+  McpValueGetJson   get_json;
+  const char       *key;
+} McpListKind;
+
+/* Turns the result of a typed call into its value, or fails. */
+typedef gpointer (*McpParseResult) (McpClient  *self,
+                                    JsonNode   *result,
+                                    GError    **error);
+
+gboolean     _mcp_client_check_ready          (McpClient          *self,
+                                               GTask              *task);
+gboolean     _mcp_client_check_capability     (McpClient          *self,
+                                               GTask              *task,
+                                               const char         *capability,
+                                               const char         *what);
+void         _mcp_client_list_all_async       (McpClient          *self,
+                                               const McpListKind  *kind,
+                                               gpointer            source_tag,
+                                               GCancellable       *cancellable,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+GListModel  *_mcp_client_list_all_finish      (McpClient          *self,
+                                               GAsyncResult       *result,
+                                               gpointer            source_tag,
+                                               GError            **error);
+void         _mcp_client_typed_call_async     (McpClient          *self,
+                                               gpointer            source_tag,
+                                               const char         *capability,
+                                               const char         *what,
+                                               const char         *method,
+                                               JsonNode           *params,
+                                               McpParseResult      parse,
+                                               GCancellable       *cancellable,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+gpointer     _mcp_client_typed_call_finish    (McpClient          *self,
+                                               GAsyncResult       *result,
+                                               gpointer            source_tag,
+                                               GError            **error);
+gboolean     _mcp_client_typed_call_finish_boolean (McpClient     *self,
+                                               GAsyncResult       *result,
+                                               gpointer            source_tag,
+                                               GError            **error);
+JsonObject  *_mcp_client_result_object        (JsonNode           *result,
+                                               const char         *method,
+                                               GError            **error);
+JsonNode    *_mcp_client_params_with_string   (const char         *member,
+                                               const char         *value);
+JsonObject  *_mcp_client_string_map_to_object (GHashTable         *map);
+
+/* mcp-client-tools.c */
+extern const McpListKind _mcp_list_tools_kind;
+
+void         _mcp_client_remember_tools       (McpClient          *self,
+                                               GListModel         *tools);
+
+/* mcp-client-resources.c */
+extern const McpListKind _mcp_list_resources_kind;
+extern const McpListKind _mcp_list_resource_templates_kind;
+
+/* mcp-client-prompts.c */
+extern const McpListKind _mcp_list_prompts_kind;
+
+/* mcp-client-tasks.c */
+extern const McpListKind _mcp_list_tasks_kind;
+
+gpointer     _mcp_client_parse_task           (McpClient          *self,
+                                               JsonNode           *result,
+                                               GError            **error);
+
+/* mcp-client-roots.c */
+void         _mcp_client_answer_roots         (McpClient          *self,
+                                               McpServerRequest   *request);
+
+/* mcp-live-model.c */
+GListModel  *_mcp_client_get_live_model       (McpClient          *self,
+                                               McpLiveKind         which);
+void         _mcp_client_refresh_live_model   (McpClient          *self,
+                                               McpLiveKind         which);
+
+G_END_DECLS

@@ -1,0 +1,400 @@
+/* mcp-client-tools.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Tools: listing them (remembering how each wants to be called) and
+ * calling them. The call itself, plain or as a task, is McpToolCall's.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-private.h"
+#include "mcp-tool-call-private.h"
+#include "mcp-tool.h"
+
+const McpListKind _mcp_list_tools_kind = {
+  "tools/list", "tools", "tools", N_("tools"),
+  mcp_tool_get_type, (McpValueFromJson) mcp_tool_new_from_json,
+  (McpValueGetJson) mcp_tool_get_json, "name",
+};
+
+/* Tools are remembered for how they want to be called (task support). */
+void
+_mcp_client_remember_tools (McpClient  *self,
+                            GListModel *tools)
+{
+  guint n = g_list_model_get_n_items (tools);
+
+  g_hash_table_remove_all (self->tools_by_name);
+  for (guint i = 0; i < n; i++)
+    {
+      McpTool *tool = g_list_model_get_item (tools, i);
+
+      g_hash_table_replace (self->tools_by_name, (char *) mcp_tool_get_name (tool), tool);
+    }
+}
+
+/**
+ * mcp_client_list_tools_async:
+ * @self: a connected client
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the tools
+ * @user_data: data for @callback
+ *
+ * Lists the server's tools, following all pages.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_list_tools_async (McpClient           *self,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  _mcp_client_list_all_async (self, &_mcp_list_tools_kind, mcp_client_list_tools_async,
+                              cancellable, callback, user_data);
+}
+
+/**
+ * mcp_client_list_tools_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.list_tools_async]. Tools the server
+ * described without a name or an input schema are left out.
+ *
+ * Returns: (transfer full): a list of [class@Mcp.Tool]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_list_tools_finish (McpClient     *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  return _mcp_client_list_all_finish (self, result, mcp_client_list_tools_async, error);
+}
+
+/**
+ * mcp_client_call_tool_full_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments: (nullable): the arguments, matching the tool's input schema
+ * @options: (nullable): settings for this call, and its progress
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like [method@Mcp.Client.call_tool_async], with per-call options. Connect
+ * to [signal@Mcp.RequestOptions::progress] to follow the call's progress.
+ * Complete it with [method@Mcp.Client.call_tool_finish].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_full_async (McpClient           *self,
+                                 const char          *name,
+                                 JsonObject          *arguments,
+                                 McpRequestOptions   *options,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(McpToolCall) call = NULL;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_call_tool_async);
+
+  if (!_mcp_client_check_ready (self, task) ||
+      !_mcp_client_check_capability (self, task, "tools", N_("tools")))
+    return;
+
+  call = _mcp_tool_call_new (self, task, name, arguments, options);
+  _mcp_tool_call_start (call);
+}
+
+typedef struct
+{
+  McpProgressCallback callback;
+  gpointer            data;
+  GDestroyNotify      notify;
+} ProgressClosure;
+
+static void
+progress_closure_free (gpointer  data,
+                       GClosure *closure)
+{
+  ProgressClosure *progress = data;
+
+  if (progress->notify != NULL)
+    progress->notify (progress->data);
+  g_free (progress);
+}
+
+static void
+call_progress_cb (McpRequestOptions *options,
+                  double             progress,
+                  double             total,
+                  const char        *message,
+                  ProgressClosure   *closure)
+{
+  closure->callback (progress, total, message, closure->data);
+}
+
+/**
+ * mcp_client_call_tool_with_progress_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments: (nullable): the arguments, matching the tool's input schema
+ * @progress_callback: (scope notified) (closure progress_data) (destroy progress_notify):
+ *   called with each progress notification about this call
+ * @progress_data: data for @progress_callback
+ * @progress_notify: (nullable): frees @progress_data once the call ended
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like [method@Mcp.Client.call_tool_async], following the call's progress,
+ * as [method@Gio.File.copy_async] follows a copy's: each call has its
+ * callback and data, so calls that run at the same time are told apart.
+ *
+ * ```c
+ * mcp_client_call_tool_with_progress_async (client, "render", arguments,
+ *                                           on_render_progress, job, NULL,
+ *                                           cancellable, on_rendered, job);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_with_progress_async (McpClient           *self,
+                                          const char          *name,
+                                          JsonObject          *arguments,
+                                          McpProgressCallback  progress_callback,
+                                          gpointer             progress_data,
+                                          GDestroyNotify       progress_notify,
+                                          GCancellable        *cancellable,
+                                          GAsyncReadyCallback  callback,
+                                          gpointer             user_data)
+{
+  g_autoptr(McpRequestOptions) options = NULL;
+  ProgressClosure *closure;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (progress_callback != NULL);
+
+  closure = g_new0 (ProgressClosure, 1);
+  closure->callback = progress_callback;
+  closure->data = progress_data;
+  closure->notify = progress_notify;
+
+  /* The options live as long as the call, and free the closure with it. */
+  options = mcp_request_options_new ();
+  g_signal_connect_data (options, "progress", G_CALLBACK (call_progress_cb), closure,
+                         progress_closure_free, 0);
+
+  mcp_client_call_tool_full_async (self, name, arguments, options, cancellable,
+                                   callback, user_data);
+}
+
+/**
+ * mcp_client_call_tool_with_progress_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_with_progress_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_with_progress_finish (McpClient     *self,
+                                           GAsyncResult  *result,
+                                           GError       **error)
+{
+  return mcp_client_call_tool_finish (self, result, error);
+}
+
+/**
+ * mcp_client_call_tool_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments: (nullable): the arguments, matching the tool's input schema
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Calls a tool. A tool that runs but fails completes successfully, with
+ * [property@Mcp.ToolResult:is-error] set; an unknown tool or invalid
+ * arguments are usually an %MCP_ERROR_INVALID_PARAMS error.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_async (McpClient           *self,
+                            const char          *name,
+                            JsonObject          *arguments,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  mcp_client_call_tool_full_async (self, name, arguments, NULL, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_client_call_tool_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_async] and
+ * [method@Mcp.Client.call_tool_full_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_finish (McpClient     *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/**
+ * mcp_client_call_tool_json_async:
+ * @self: a connected client
+ * @name: the tool's name
+ * @arguments_json: (nullable): the arguments as JSON text, an object
+ * @options: (nullable): settings for this call, and its progress
+ * @cancellable: (nullable): a cancellable
+ * @callback: called with the result
+ * @user_data: data for @callback
+ *
+ * Like [method@Mcp.Client.call_tool_full_async], with the arguments as
+ * JSON text: the shortest way from the native values of a binding.
+ *
+ * ```python
+ * client.call_tool_json_async("add", json.dumps({"a": 2, "b": 3}), None, None, on_done)
+ * ```
+ *
+ * Text that is not a JSON object fails the call with
+ * %G_IO_ERROR_INVALID_ARGUMENT.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_call_tool_json_async (McpClient           *self,
+                                 const char          *name,
+                                 const char          *arguments_json,
+                                 McpRequestOptions   *options,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(JsonNode) arguments = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (name != NULL);
+
+  if (arguments_json != NULL)
+    {
+      arguments = json_from_string (arguments_json, &error);
+      if (arguments == NULL || !JSON_NODE_HOLDS_OBJECT (arguments))
+        {
+          g_task_report_new_error (self, callback, user_data, mcp_client_call_tool_async,
+                                   G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                   _("The arguments of the tool “%s” are not a JSON object%s%s"),
+                                   name, error != NULL ? ": " : "",
+                                   error != NULL ? error->message : "");
+          return;
+        }
+    }
+
+  mcp_client_call_tool_full_async (self, name,
+                                   arguments != NULL ? json_node_get_object (arguments) : NULL,
+                                   options, cancellable, callback, user_data);
+}
+
+/**
+ * mcp_client_call_tool_json_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_json_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_json_finish (McpClient     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  return mcp_client_call_tool_finish (self, result, error);
+}
+
+/**
+ * mcp_client_call_tool_full_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.call_tool_full_async].
+ *
+ * Returns: (transfer full): the tool's result
+ *
+ * Since: 1.0
+ */
+McpToolResult *
+mcp_client_call_tool_full_finish (McpClient     *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  return mcp_client_call_tool_finish (self, result, error);
+}
+
+/**
+ * mcp_client_get_tools_model:
+ * @self: a client
+ *
+ * Gets a list of the server's tools that keeps itself up to date: it is
+ * filled once connected and refreshed whenever the server says its tools
+ * changed. Only the entries that changed are replaced, so a `GtkListView`
+ * bound to it keeps its scroll position and selection.
+ *
+ * Returns: (transfer none): a list of [class@Mcp.Tool]
+ *
+ * Since: 1.0
+ */
+GListModel *
+mcp_client_get_tools_model (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return _mcp_client_get_live_model (self, MCP_LIVE_TOOLS);
+}
