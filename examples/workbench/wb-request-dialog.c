@@ -233,37 +233,13 @@ add_caption (WbRequestDialog *self,
 }
 
 static void
-add_message_content (WbContentView *view,
-                     JsonNode      *node)
-{
-  g_autoptr(McpContent) content = NULL;
-
-  if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *blocks = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (blocks); i++)
-        add_message_content (view, json_array_get_element (blocks, i));
-      return;
-    }
-
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    content = mcp_content_new_from_json (json_node_get_object (node), NULL);
-
-  if (content != NULL)
-    wb_content_view_add_content (view, content);
-  else
-    wb_content_view_add_json (view, node);
-}
-
-static void
-setup_sampling (WbRequestDialog *self,
-                JsonObject      *params)
+setup_sampling (WbRequestDialog *self)
 {
   WbContentView *view = WB_CONTENT_VIEW (wb_content_view_new ());
-  const char *system_prompt;
+  GListModel *messages = mcp_server_request_get_sampling_messages (self->request);
+  const char *system_prompt = mcp_server_request_get_system_prompt (self->request);
+  gint64 max_tokens = mcp_server_request_get_max_tokens (self->request);
   GtkWidget *reply;
-  JsonNode *messages;
 
   self->kind = KIND_SAMPLING;
   /* TRANSLATORS: the title of the dialog of a sampling request */
@@ -276,34 +252,35 @@ setup_sampling (WbRequestDialog *self,
   /* TRANSLATORS: the button that refuses a sampling request */
   gtk_button_set_label (self->decline_button, _("_Reject"));
 
-  system_prompt = json_object_get_string_member_with_default (params, "systemPrompt", NULL);
   if (system_prompt != NULL)
     {
-      g_autoptr(JsonNode) node = json_node_init_string (json_node_alloc (), system_prompt);
+      g_autoptr(McpContent) content = mcp_content_new_text (system_prompt);
 
       wb_content_view_add_heading (view, _("System prompt"));
-      add_message_content (view, node);
+      wb_content_view_add_content (view, content);
     }
 
-  messages = json_object_get_member (params, "messages");
-  if (messages != NULL && JSON_NODE_HOLDS_ARRAY (messages))
+  for (guint i = 0; i < g_list_model_get_n_items (messages); i++)
     {
-      JsonArray *array = json_node_get_array (messages);
+      g_autoptr(McpSamplingMessage) message = g_list_model_get_item (messages, i);
+      GListModel *content = mcp_sampling_message_get_content (message);
 
-      for (guint i = 0; i < json_array_get_length (array); i++)
+      wb_content_view_add_heading (view, mcp_sampling_message_get_role (message));
+      for (guint j = 0; j < g_list_model_get_n_items (content); j++)
         {
-          JsonNode *message = json_array_get_element (array, i);
-          JsonObject *object = JSON_NODE_HOLDS_OBJECT (message) ? json_node_get_object (message)
-                                                                 : NULL;
-          JsonNode *content = object != NULL ? json_object_get_member (object, "content") : NULL;
+          g_autoptr(McpContent) block = g_list_model_get_item (content, j);
 
-          wb_content_view_add_heading (view,
-                                       object != NULL
-                                       ? json_object_get_string_member_with_default (object, "role",
-                                                                                     "?")
-                                       : "?");
-          add_message_content (view, content != NULL ? content : message);
+          wb_content_view_add_content (view, block);
         }
+    }
+
+  if (max_tokens >= 0)
+    {
+      /* TRANSLATORS: the token limit of a sampling request */
+      g_autofree char *limit = g_strdup_printf (_("At most %" G_GINT64_FORMAT " tokens"),
+                                                max_tokens);
+
+      wb_content_view_add_heading (view, limit);
     }
 
   gtk_box_append (self->content_box, GTK_WIDGET (view));
@@ -326,20 +303,21 @@ setup_sampling (WbRequestDialog *self,
 }
 
 static void
-setup_elicitation (WbRequestDialog *self,
-                   JsonObject      *params)
+setup_elicitation (WbRequestDialog *self)
 {
-  const char *mode = json_object_get_string_member_with_default (params, "mode", "form");
+  const char *message = mcp_server_request_get_message (self->request);
 
+  if (message != NULL)
+    gtk_label_set_text (self->message_label, message);
   /* TRANSLATORS: the button that refuses an elicitation */
   gtk_button_set_label (self->decline_button, _("_Decline"));
 
-  if (g_strcmp0 (mode, "url") == 0)
+  if (mcp_server_request_get_elicitation_mode (self->request) == MCP_ELICITATION_MODE_URL)
     {
       GtkWidget *label;
 
       self->kind = KIND_ELICITATION_URL;
-      self->url = g_strdup (json_object_get_string_member_with_default (params, "url", ""));
+      self->url = g_strdup (mcp_server_request_get_url (self->request));
       /* TRANSLATORS: the title of the dialog of a URL elicitation */
       gtk_window_set_title (GTK_WINDOW (self), _("Open a Web Page?"));
       /* TRANSLATORS: the button that opens the page of a URL elicitation */
@@ -355,16 +333,13 @@ setup_elicitation (WbRequestDialog *self,
     }
   else
     {
-      JsonNode *schema = json_object_get_member (params, "requestedSchema");
-
       self->kind = KIND_ELICITATION_FORM;
       /* TRANSLATORS: the title of the dialog of a form elicitation */
       gtk_window_set_title (GTK_WINDOW (self), _("Information Requested"));
       /* TRANSLATORS: the button that sends the form of an elicitation */
       gtk_button_set_label (self->accept_button, _("_Submit"));
-      self->form = WB_SCHEMA_FORM (wb_schema_form_new (schema != NULL
-                                                       && JSON_NODE_HOLDS_OBJECT (schema)
-                                                       ? json_node_get_object (schema) : NULL));
+      self->form = WB_SCHEMA_FORM (wb_schema_form_new (
+          mcp_server_request_get_requested_schema (self->request)));
       gtk_box_append (self->content_box, GTK_WIDGET (self->form));
     }
 }
@@ -378,10 +353,6 @@ wb_request_dialog_new (GtkWindow        *parent,
                        McpServerRequest *request)
 {
   WbRequestDialog *self;
-  JsonNode *params_node;
-  g_autoptr(JsonObject) empty = json_object_new ();
-  JsonObject *params;
-  const char *message;
   g_autofree char *heading = NULL;
 
   g_return_val_if_fail (GTK_IS_WINDOW (parent), NULL);
@@ -394,24 +365,17 @@ wb_request_dialog_new (GtkWindow        *parent,
                        NULL);
   self->request = g_object_ref (request);
 
-  params_node = mcp_server_request_get_params (request);
-  params = params_node != NULL && JSON_NODE_HOLDS_OBJECT (params_node)
-           ? json_node_get_object (params_node) : empty;
-
   if (g_str_equal (mcp_server_request_get_method (request), "sampling/createMessage"))
     {
-      setup_sampling (self, params);
+      setup_sampling (self);
       /* TRANSLATORS: the heading of a sampling dialog; %s is the server's name */
       heading = g_strdup_printf (_("%s asks for a model’s reply"), server_name);
     }
   else
     {
-      setup_elicitation (self, params);
+      setup_elicitation (self);
       /* TRANSLATORS: the heading of an elicitation dialog; %s is the server's name */
       heading = g_strdup_printf (_("%s asks for your input"), server_name);
-      message = json_object_get_string_member_with_default (params, "message", NULL);
-      if (message != NULL)
-        gtk_label_set_text (self->message_label, message);
     }
 
   gtk_label_set_text (self->heading_label, heading);
