@@ -321,10 +321,10 @@ def test_screenshot():
     path = os.path.join(build_dir, "workbench.png")
     if os.path.exists(path):
         os.unlink(path)
-    workbench_app.show_tool("demo-1", "countdown", "Countdown")
+    workbench_app.show_tool("everything", "get-tiny-image", "Get Tiny Image Tool")
     details = workbench_app.details()
     workbench_app.click("Call", root=details)
-    workbench_app.wait("label", "Liftoff!", root=details)
+    workbench_app.wait("image", contains="Image, image/png", root=details)
     workbench_app.activate("screenshot", path, window=False)
     wait_for(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the screenshot")
     with open(path, "rb") as png:

@@ -62,17 +62,35 @@ show_request_activated (GSimpleAction *action,
 }
 
 static void
+on_screenshot_saved (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(GApplication) application = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!wb_window_save_screenshot_finish (WB_WINDOW (object), result, &error))
+    g_warning ("No screenshot: %s", error->message);
+  g_application_release (application);
+}
+
+static void
 screenshot_activated (GSimpleAction *action,
                       GVariant      *parameter,
                       gpointer       user_data)
 {
   WbApplication *self = user_data;
   WbWindow *window = get_window (self);
-  g_autoptr(GError) error = NULL;
 
-  if (window == NULL
-      || !wb_window_save_screenshot (window, g_variant_get_string (parameter, NULL), &error))
-    g_warning ("No screenshot: %s", error != NULL ? error->message : "there is no window");
+  if (window == NULL)
+    {
+      g_warning ("No screenshot: there is no window");
+      return;
+    }
+
+  g_application_hold (G_APPLICATION (self));
+  wb_window_save_screenshot_async (window, g_variant_get_string (parameter, NULL),
+                                   on_screenshot_saved, g_object_ref (self));
 }
 
 static void

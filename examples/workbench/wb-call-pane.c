@@ -128,6 +128,7 @@ show_finished (WbCallPane   *self,
     }
 
   gtk_label_set_text (self->status_label, status);
+  gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), self->last_progress != NULL);
 }
 
 static void

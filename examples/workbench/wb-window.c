@@ -40,6 +40,8 @@ struct _WbWindow
   GtkStack             *detail_stack;
   WbCallPane           *call_pane;
   GtkNoSelection       *log_selection;
+  GtkListView          *log_view;
+  gboolean              log_at_top;
 
   GListStore           *log;
   WbServer             *server;
@@ -57,8 +59,12 @@ add_log_entry (WbWindow   *self,
 {
   g_autoptr(WbLogEntry) entry = wb_log_entry_new (wb_server_get_name (server), kind, text);
 
-  /* Newest first: what just happened is in view without scrolling. */
+  /* Newest first; a view at the top stays there, to show the newest line,
+   * unless the user scrolled down to read.
+   */
   g_list_store_insert (self->log, 0, entry);
+  if (self->log_at_top)
+    gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
 }
 
 static void
@@ -100,7 +106,10 @@ on_notification (WbServer   *server,
     return;
 
   text = params != NULL ? json_to_string (params, FALSE) : g_strdup ("");
-  add_log_entry (self, server, method, text);
+  add_log_entry (self, server,
+                 g_str_has_prefix (method, "notifications/")
+                 ? method + strlen ("notifications/") : method,
+                 text);
 }
 
 static void
@@ -389,33 +398,18 @@ static const GActionEntry window_actions[] = {
   { "clear-log", clear_log_activated },
 };
 
-/* Saves what the window shows as a PNG, drawn by the window's own
- * renderer, so that it works on any display, headless ones included.
- */
-gboolean
-wb_window_save_screenshot (WbWindow    *self,
-                           const char  *path,
-                           GError     **error)
+static gboolean
+save_screenshot (WbWindow    *self,
+                 const char  *path,
+                 GError     **error)
 {
-  GtkWidget *widget = GTK_WIDGET (self);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  g_autoptr(GdkPaintable) paintable = NULL;
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (self));
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   GtkSnapshot *snapshot;
 
-  g_return_val_if_fail (WB_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  if (!gtk_widget_get_mapped (widget) || width <= 0 || height <= 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
-                   _("The window is not shown yet"));
-      return FALSE;
-    }
-
-  paintable = gtk_widget_paintable_new (widget);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (snapshot);
@@ -434,6 +428,74 @@ wb_window_save_screenshot (WbWindow    *self,
     }
 
   return TRUE;
+}
+
+static void
+on_after_paint (GdkFrameClock *frame_clock,
+                GTask         *task)
+{
+  WbWindow *self = g_task_get_source_object (task);
+  g_autoptr(GError) error = NULL;
+
+  g_signal_handlers_disconnect_by_func (frame_clock, on_after_paint, task);
+  if (save_screenshot (self, g_task_get_task_data (task), &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, g_steal_pointer (&error));
+  g_object_unref (task);
+}
+
+/* Saves what the window shows as a PNG, drawn by the window's own
+ * renderer, so that it works on any display, headless ones included. It
+ * is taken right after the next frame is drawn, when what the window
+ * shows is all drawn: a paintable of a widget that still has to be drawn
+ * holds nothing.
+ */
+void
+wb_window_save_screenshot_async (WbWindow            *self,
+                                 const char          *path,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GdkFrameClock *frame_clock;
+
+  g_return_if_fail (WB_IS_WINDOW (self));
+  g_return_if_fail (path != NULL);
+
+  task = g_task_new (self, NULL, callback, user_data);
+  g_task_set_source_tag (task, wb_window_save_screenshot_async);
+  g_task_set_task_data (task, g_strdup (path), g_free);
+
+  frame_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (frame_clock == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED,
+                               _("The window is not shown yet"));
+      return;
+    }
+
+  g_signal_connect (frame_clock, "after-paint", G_CALLBACK (on_after_paint),
+                    g_steal_pointer (&task));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+wb_window_save_screenshot_finish (WbWindow      *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (WB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+on_log_scrolled (GtkAdjustment *adjustment,
+                 WbWindow      *self)
+{
+  self->log_at_top = gtk_adjustment_get_value (adjustment) < 1;
 }
 
 static void
@@ -487,6 +549,7 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, call_pane);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, log_selection);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, log_view);
 }
 
 static void
@@ -497,6 +560,9 @@ wb_window_init (WbWindow *self)
   self->requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->log = g_list_store_new (WB_TYPE_LOG_ENTRY);
   gtk_no_selection_set_model (self->log_selection, G_LIST_MODEL (self->log));
+  self->log_at_top = TRUE;
+  g_signal_connect (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->log_view)),
+                    "value-changed", G_CALLBACK (on_log_scrolled), self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
                                    G_N_ELEMENTS (window_actions), self);

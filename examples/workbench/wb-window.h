@@ -19,8 +19,12 @@ WbWindow *wb_window_new             (GtkApplication  *application,
                                      GListModel      *servers);
 void      wb_window_present_request (WbWindow        *self,
                                      const char      *id);
-gboolean  wb_window_save_screenshot (WbWindow        *self,
-                                     const char      *path,
-                                     GError         **error);
+void      wb_window_save_screenshot_async  (WbWindow             *self,
+                                            const char           *path,
+                                            GAsyncReadyCallback   callback,
+                                            gpointer              user_data);
+gboolean  wb_window_save_screenshot_finish (WbWindow             *self,
+                                            GAsyncResult         *result,
+                                            GError              **error);
 
 G_END_DECLS
