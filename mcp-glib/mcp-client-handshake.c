@@ -151,6 +151,9 @@ mcp_client_connect_async (McpClient           *self,
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
 
+  if (!_mcp_client_check_context (self, G_STRFUNC))
+    return;
+
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_client_connect_async);
 
@@ -164,8 +167,8 @@ mcp_client_connect_async (McpClient           *self,
 
   connect = g_new0 (Connect, 1);
   g_task_set_task_data (task, connect, (GDestroyNotify) connect_free);
-  connect->timeout_source = _mcp_timeout_source_add (self->connect_timeout, connect_timed_out_cb,
-                                                     task, NULL);
+  connect->timeout_source = _mcp_timeout_source_attach (self->context, self->connect_timeout,
+                                                        connect_timed_out_cb, task, NULL);
 
   _mcp_client_set_state (self, MCP_CLIENT_STATE_CONNECTING);
   mcp_transport_open_async (self->transport, cancellable, connect_opened_cb,

@@ -43,6 +43,9 @@ struct _McpClient
 {
   GObject            parent_instance;
 
+  /* The thread-default main context of the thread that created the client:
+   * everything the client does happens there. */
+  GMainContext      *context;
   McpTransport      *transport;
   McpRpc            *rpc;
   McpClientState     state;
@@ -95,6 +98,8 @@ typedef enum {
 
 extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
 
+gboolean     _mcp_client_check_context        (McpClient          *self,
+                                               const char         *function);
 void         _mcp_client_set_state            (McpClient          *self,
                                                McpClientState      state);
 void         _mcp_client_shut_down            (McpClient          *self,

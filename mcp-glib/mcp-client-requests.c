@@ -157,6 +157,15 @@ gboolean
 _mcp_client_check_ready (McpClient *self,
                          GTask     *task)
 {
+  if (!_mcp_client_check_context (self, g_task_get_name (task) != NULL ? g_task_get_name (task)
+                                                                    : G_STRFUNC))
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("The client was used from a main context other than its "
+                                 "own"));
+      return FALSE;
+    }
+
   switch (self->state)
     {
     case MCP_CLIENT_STATE_READY:
@@ -316,6 +325,7 @@ _mcp_client_list_all_async (McpClient           *self,
   ListState *state;
 
   task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_name (task, kind->method);
   g_task_set_source_tag (task, source_tag);
 
   if (!_mcp_client_check_ready (self, task) ||
@@ -394,6 +404,7 @@ _mcp_client_typed_call_async (McpClient           *self,
   g_autoptr(GTask) task = NULL;
 
   task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_name (task, method);
   g_task_set_source_tag (task, source_tag);
   g_task_set_task_data (task, parse, NULL);
 

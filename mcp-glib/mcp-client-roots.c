@@ -54,7 +54,7 @@ static void
 roots_changed (McpClient *self)
 {
   if (self->roots_changed_source == NULL && self->state == MCP_CLIENT_STATE_READY)
-    self->roots_changed_source = _mcp_idle_source_add (send_roots_changed, self);
+    self->roots_changed_source = _mcp_idle_source_attach (self->context, send_roots_changed, self);
 }
 
 static gboolean

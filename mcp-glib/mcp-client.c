@@ -107,6 +107,25 @@ static guint signals[N_SIGNALS];
 
 static GQuark list_changed_quarks[MCP_N_LIVE_MODELS];
 
+/* Whether the caller runs on the client's main context, as it must: a call
+ * from elsewhere would have its sources and callbacks on a context the
+ * client does not watch, and hang. Like libsoup's sessions, the client says
+ * so loudly instead. */
+gboolean
+_mcp_client_check_context (McpClient  *self,
+                           const char *function)
+{
+  g_autoptr(GMainContext) current = g_main_context_ref_thread_default ();
+
+  if (G_LIKELY (current == self->context))
+    return TRUE;
+
+  g_critical ("%s: the McpClient %p was used from a main context other than the one of the "
+              "thread that created it; call it from its own context (see “Threads and main "
+              "contexts” in mcp-glib's documentation)", function, self);
+  return FALSE;
+}
+
 void
 _mcp_client_set_state (McpClient      *self,
                        McpClientState  state)
@@ -320,6 +339,7 @@ mcp_client_finalize (GObject *object)
 {
   McpClient *self = (McpClient *)object;
 
+  g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->client_name, g_free);
   g_clear_pointer (&self->client_version, g_free);
   g_clear_pointer (&self->server_capabilities, json_object_unref);
@@ -768,6 +788,7 @@ mcp_client_init (McpClient *self)
 {
   const char *prgname = g_get_prgname ();
 
+  self->context = g_main_context_ref_thread_default ();
   self->client_name = g_strdup (prgname != NULL ? prgname : "mcp-glib");
   self->client_version = g_strdup (PACKAGE_VERSION);
   self->roots = g_list_store_new (MCP_TYPE_ROOT);
@@ -1051,6 +1072,9 @@ mcp_client_close_async (McpClient           *self,
 
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  if (!_mcp_client_check_context (self, G_STRFUNC))
+    return;
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mcp_client_close_async);

@@ -269,6 +269,7 @@ _mcp_client_get_live_model (McpClient   *self,
 {
   g_assert (MCP_IS_CLIENT (self));
   g_assert (which < MCP_N_LIVE_MODELS);
+  _mcp_client_check_context (self, G_STRFUNC);
 
   if (self->live[which] == NULL)
     {

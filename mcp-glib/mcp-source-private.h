@@ -11,6 +11,14 @@
 
 G_BEGIN_DECLS
 
+GSource *_mcp_timeout_source_attach (GMainContext   *context,
+                                     guint           interval_ms,
+                                     GSourceFunc     func,
+                                     gpointer        data,
+                                     GDestroyNotify  notify);
+GSource *_mcp_idle_source_attach    (GMainContext   *context,
+                                     GSourceFunc     func,
+                                     gpointer        data);
 GSource *_mcp_timeout_source_add (guint           interval_ms,
                                   GSourceFunc     func,
                                   gpointer        data,

@@ -257,8 +257,9 @@ tool_call_poll_cb (gpointer user_data)
 static void
 tool_call_poll (McpToolCall *self)
 {
-  self->poll_source = _mcp_timeout_source_add (self->poll_interval, tool_call_poll_cb,
-                                               g_object_ref (self), g_object_unref);
+  self->poll_source = _mcp_timeout_source_attach (self->client->context, self->poll_interval,
+                                                  tool_call_poll_cb, g_object_ref (self),
+                                                  g_object_unref);
 }
 
 static gboolean
@@ -402,7 +403,7 @@ tool_call_dispatch (McpToolCall *self)
       self->cancel_source = g_cancellable_source_new (cancellable);
       g_source_set_callback (self->cancel_source, G_SOURCE_FUNC (tool_call_cancelled_cb),
                              self, NULL);
-      g_source_attach (self->cancel_source, g_task_get_context (self->task));
+      g_source_attach (self->cancel_source, client->context);
     }
 
   _mcp_rpc_call_async (client->rpc, "tools/call", _mcp_json_node_new_object (params),

@@ -11,6 +11,7 @@
 # (server-everything) for resources, templates, prompts, completion and
 # the server's environment, skipped when it is not installed. Prints TAP.
 
+import http.server
 import json
 import os
 import pty
@@ -19,6 +20,8 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 from mcptest import run_tests
@@ -29,6 +32,65 @@ EVERYTHING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "node_modu
                           "@modelcontextprotocol", "server-everything", "dist", "index.js")
 EVERYTHING_SERVER = "node '%s' stdio" % EVERYTHING
 TIMEOUT = 60
+
+# A stdio server of this test's own, for what neither the demo server nor
+# server-everything offers: a tool whose input schema has every type (it
+# answers with the arguments it got, as structured content) and binary
+# content of every kind.
+SCRIPTED_SERVER_SOURCE = r"""
+import base64, json, sys
+
+BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
+BLOB = base64.b64encode(BYTES).decode()
+TYPES = {
+    "s": {"type": "string"}, "i": {"type": "integer"}, "n": {"type": "number"},
+    "b": {"type": "boolean"}, "o": {"type": "object"}, "a": {"type": "array"},
+    "maybe": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+    "either": {"type": ["boolean", "number"]}, "any": {"description": "no type"},
+}
+TOOLS = [
+    {"name": "types", "inputSchema": {"type": "object", "properties": TYPES}},
+    {"name": "media", "inputSchema": {"type": "object"}},
+]
+MEDIA = [
+    {"type": "text", "text": "before"},
+    {"type": "image", "mimeType": "image/png", "data": BLOB},
+    {"type": "audio", "mimeType": "audio/wav", "data": BLOB},
+    {"type": "resource", "resource": {"uri": "test://blob", "mimeType": "application/x-test",
+                                      "blob": BLOB}},
+    {"type": "text", "text": "after"},
+]
+CONTENTS = {
+    "test://blob": [{"uri": "test://blob", "mimeType": "application/x-test", "blob": BLOB}],
+    "test://two": [{"uri": "test://two#1", "mimeType": "text/plain", "text": "one"},
+                   {"uri": "test://two#2", "mimeType": "application/x-test", "blob": BLOB}],
+}
+
+def answer(request):
+    method, params = request["method"], request.get("params", {})
+    if method == "initialize":
+        return {"protocolVersion": params["protocolVersion"], "serverInfo":
+                {"name": "scripted", "version": "1"}, "capabilities": {"tools": {},
+                                                                      "resources": {}}}
+    if method == "tools/list":
+        return {"tools": TOOLS}
+    if method == "tools/call" and params["name"] == "types":
+        arguments = params.get("arguments", {})
+        return {"content": [{"type": "text", "text": json.dumps(arguments)}],
+                "structuredContent": arguments}
+    if method == "tools/call":
+        return {"content": MEDIA}
+    if method == "resources/read":
+        return {"contents": CONTENTS[params["uri"]]}
+    return {}
+
+for line in sys.stdin:
+    request = json.loads(line)
+    if "id" in request:
+        print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": answer(request)}),
+              flush=True)
+"""
+SCRIPTED_BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
 
 # The messages checked below are the untranslated ones.
 ENV = dict(os.environ, LC_ALL="C.UTF-8")
@@ -48,6 +110,10 @@ def demo(*args, **kwargs):
 
 def everything(*args, **kwargs):
     return run("--server", EVERYTHING_SERVER, *args, **kwargs)
+
+
+def scripted(*args, **kwargs):
+    return run("--server", "%s %s" % (sys.executable, SCRIPTED_SERVER), *args, **kwargs)
 
 
 def check(status, out, err, expected=0):
@@ -72,6 +138,13 @@ def read_until(proc, stream, needle, timeout=TIMEOUT):
                                  % (proc.wait(), needle, seen))
         seen += chunk
     return seen.decode()
+
+
+def run_bytes(*args):
+    """Runs the client with stdout to a pipe; returns (status, stdout as bytes, stderr)."""
+    proc = subprocess.run([CLIENT, *args], stdin=subprocess.DEVNULL, capture_output=True,
+                          env=ENV, timeout=TIMEOUT)
+    return proc.returncode, proc.stdout, proc.stderr.decode()
 
 
 def run_on_terminal(*args):
@@ -118,12 +191,36 @@ def test_help():
     for command in ["info", "tools", "resources", "templates", "prompts", "call", "read",
                     "prompt", "complete", "ping", "follow"]:
         assert "\n  %s" % command in out, command
-    for option in ["--server", "--url", "--json", "--timeout", "--env", "--inherit-env",
-                   "--log-level", "--names", "--header", "--subscribe"]:
+    for option in ["--server", "--url", "--json", "--timeout", "--connect-timeout", "--env",
+                   "--inherit-env", "--log-level", "--names", "--header", "--output",
+                   "--subscribe"]:
         assert option in out, option
     assert "Exit status" in out and "130" in out, out
     assert check(*run("help")) == out
     assert check(*run("--version")).startswith("mcp-glib-client ")
+
+
+COMPLETION = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "mcp-glib", "tools", "mcp-glib-client.bash")
+
+
+def complete(*words):
+    """What bash completion offers for words (the last one being completed)."""
+    script = ('source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); '
+              '_mcp_glib_client; printf "%s\\n" "${COMPREPLY[@]}"')
+    proc = subprocess.run(["bash", "-c", script, "bash", COMPLETION, CLIENT, *words],
+                          stdin=subprocess.DEVNULL, capture_output=True, env=ENV,
+                          timeout=TIMEOUT)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.decode().split()
+
+
+def test_bash_completion():
+    assert {"--connect-timeout", "--output", "--timeout"} <= set(complete("--")), complete("--")
+    assert complete("--server", DEMO_SERVER, "call", "") == ["echo", "add", "countdown", "log"]
+    assert complete("--server", DEMO_SERVER, "call", "add", "") == ["a=", "b="]
+    assert complete("--server", DEMO_SERVER, "call", "add", "a=1", "b") == ["b="]
+    assert check(*demo("--names", "tools", "countdown")) == "from\n"
 
 
 def test_overview_runs_the_demo_server():
@@ -180,6 +277,72 @@ def test_call():
     assert check(*demo("call", "countdown", '{"from": 2}')) == "Liftoff!\n"
 
 
+def test_call_with_pairs():
+    # Converted by the demo's input schemas: a and b are numbers, text a
+    # string even when it looks like a number.
+    assert check(*demo("call", "add", "a=1", "b=2")).startswith("1 + 2 = 3\n")
+    result = json.loads(check(*demo("--json", "call", "add", "a=-1", "b=2.5e0")))
+    assert result["structuredContent"]["sum"] == 1.5, result
+    assert check(*demo("call", "echo", "text=42")) == "42\n"
+    assert check(*demo("call", "countdown", "from=2")) == "Liftoff!\n"
+
+    # Every type, and ARGUMENT:=JSON as it is.
+    result = json.loads(check(*scripted(
+        "--json", "call", "types", "s=3", "i=-7", "n=0.5", "b=false", 'o={"k": [1]}',
+        "a=[1, \"x\"]", "maybe=null", "either=true", "any=12")))
+    assert result["structuredContent"] == {
+        "s": "3", "i": -7, "n": 0.5, "b": False, "o": {"k": [1]}, "a": [1, "x"],
+        "maybe": None, "either": True, "any": "12"}, result
+    result = json.loads(check(*scripted("--json", "call", "types", "maybe=5", "either=5",
+                                        "s=", 'i:="not checked"', 'any:={"s": [1]}')))
+    assert result["structuredContent"] == {"maybe": 5, "either": 5, "s": "",
+                                           "i": "not checked", "any": {"s": [1]}}, result
+
+    # A mistake is a usage error that names the argument and what it takes.
+    for args, message in (
+            (["i=1.5"], "The argument “i” of the tool “types” takes an integer, not “1.5”"),
+            (["n=0x10"], "“n” of the tool “types” takes a number, not “0x10”"),
+            (["n=NaN"], "“n” of the tool “types” takes a number, not “NaN”"),
+            (["b=yes"], "“b” of the tool “types” takes true or false, not “yes”"),
+            (["o=[1]"], "“o” of the tool “types” takes a JSON object, not “[1]”"),
+            (["maybe=x"], "“maybe” of the tool “types” takes an integer or null, not “x”"),
+            (["o={\"k\": }"], "“o” of the tool “types” takes a JSON object; its value is not "
+                              "valid JSON: line 1, column 7: "),
+            (["nope=1"], "The tool “types” has no argument “nope”; its arguments are: s, i, n,"),
+            (["raw:=1"], "The tool “types” has no argument “raw”"),
+    ):
+        status, out, err = scripted("call", "types", *args)
+        assert status == 2 and out == "", (args, status, out, err)
+        assert message in err, (args, err)
+        assert "Try “mcp-glib-client tools types” for its arguments." in err, err
+    status, out, err = scripted("call", "media", "x=1")
+    assert status == 2 and "The tool “media” takes no arguments, not “x”" in err, err
+    status, out, err = demo("call", "no-such-tool", "x=1")
+    assert status == 4 and "The server has no tool “no-such-tool”" in err, (status, err)
+
+    # Mistakes of form are found before any server starts.
+    for args, message in (
+            (["a=1", "a=2"], "The argument “a” is given twice"),
+            (["=1"], "“=1” is not a tool argument"),
+            (["a"], "“a” is not a tool argument"),
+            (['{"a": 1}', "b=2"], "either as one JSON object or as ARGUMENT=VALUE pairs"),
+            (["a:={\n}x"], "The value of “a” is not valid JSON: line 2, column 2: "),
+    ):
+        status, out, err = run("--server", "/nonexistent", "call", "add", *args)
+        assert status == 2 and message in err, (args, status, err)
+
+
+def test_json_syntax_errors_name_the_line_and_column():
+    # Where json-glib says the error is.
+    for arguments, where in (('{"text": "x",}', "line 1, column 13: "),
+                             ('{"text":\n  "x" "y"}', "line 2, column 5: "),
+                             ("{bad json", "line 1, column 1: ")):
+        status, out, err = run("call", "echo", arguments)
+        assert status == 2 and out == "", (arguments, status, out, err)
+        assert "The tool arguments are not valid JSON: " + where in err, (arguments, err)
+        assert "<data>" not in err and "Parse error" not in err, err
+
+
 def test_progress_bar_on_a_terminal():
     status, output = run_on_terminal("--server", DEMO_SERVER, "call", "countdown",
                                      '{"from": 3}')
@@ -218,12 +381,14 @@ def test_usage_errors():
                  ["--no-such-option"],
                  ["--log-level", "loud", "info"],
                  ["--timeout", "-5", "info"],
+                 ["--connect-timeout", "-1", "info"],
                  ["--url", "ftp://example.com/", "info"],
                  ["--url", "http://127.0.0.1:1/", "--server", "x", "info"],
                  ["--url", "http://127.0.0.1:1/", "--env", "A=1", "info"],
                  ["--header", "X-A: 1", "info"],
                  ["--env", "NOEQUALS", "info"],
                  ["--subscribe", "demo://x", "info"],
+                 ["--output", "file", "tools"],
                  ["--server", "'unbalanced", "info"]):
         status, out, err = run(*args)
         assert status == 2, "%s: exit status %d\n%s" % (args, status, err)
@@ -257,6 +422,157 @@ def test_connection_failures():
     assert status == 3, (status, err)
 
 
+def test_timeouts():
+    # A server that takes a while to start, as one run through npx does:
+    # --timeout bounds the call, not the start and the handshake.
+    slow = "sh -c 'sleep 2; exec %s'" % DEMO_SERVER
+    assert check(*run("--server", slow, "--timeout", "1000", "call", "echo",
+                      '{"text": "hi"}')) == "hi\n"
+    # --connect-timeout bounds those.
+    status, out, err = run("--server", slow, "--connect-timeout", "500", "call", "echo",
+                           '{"text": "hi"}')
+    assert status == 3 and out == "", (status, out, err)
+    assert err.startswith("mcp-glib-client: Could not connect to the server: "), err
+    assert "0.5 seconds" in err or "500 milliseconds" in err, err
+    # --timeout still bounds the call: the countdown's first progress comes
+    # after 100 ms.
+    status, out, err = demo("--timeout", "50", "call", "countdown", '{"from": 3}')
+    assert status == 3 and "“tools/call” within 50 milliseconds" in err, (status, err)
+    # 0 waits for ever, for both.
+    assert check(*demo("--connect-timeout", "0", "--timeout", "0", "call", "countdown",
+                       '{"from": 2}')) == "Liftoff!\n"
+
+
+def test_binary_content_is_summarised_on_a_terminal():
+    server = ["--server", "%s %s" % (sys.executable, SCRIPTED_SERVER)]
+    size = "%d bytes" % len(SCRIPTED_BYTES)
+
+    # The bytes hold a terminal escape and a NUL: neither reaches the
+    # terminal; a line says what the content is, how big, and how to get it.
+    status, output = run_on_terminal(*server, "read", "test://blob")
+    assert status == 0, (status, output)
+    assert output == ("[test://blob: application/x-test, %s; save it with --output FILE, "
+                      "or redirect the output]\r\n" % size), repr(output)
+
+    status, output = run_on_terminal(*server, "call", "media")
+    assert status == 0, (status, output)
+    assert "\x1b[31m" not in output and "\x00" not in output, repr(output)
+    assert output.replace("\r\n", "\n") == (
+        "before\n"
+        "[image: image/png, %s; save it with --output FILE]\n"
+        "[audio: audio/wav, %s; save it with --output FILE]\n"
+        "[resource: test://blob, application/x-test, %s; save it with --output FILE]\n"
+        "after\n" % (size, size, size)), repr(output)
+
+    # Redirected, read gives the exact bytes; call, whose output mixes text
+    # and blocks, the summaries.
+    status, out, err = run_bytes(*server, "read", "test://blob")
+    assert status == 0 and out == SCRIPTED_BYTES, (status, out, err)
+    status, out, err = run_bytes(*server, "call", "media")
+    assert status == 0 and out.decode().splitlines()[1] == "[image: image/png, %s]" % size, out
+
+
+def test_output_saves_binary_content():
+    server = ["--server", "%s %s" % (sys.executable, SCRIPTED_SERVER)]
+    size = "%d bytes" % len(SCRIPTED_BYTES)
+
+    with tempfile.TemporaryDirectory() as directory:
+        media = os.path.join(directory, "media.bin")
+        out = check(*run(*server, "call", "media", "--output", media))
+        saved = [media] + [os.path.join(directory, "media-%d.bin" % n) for n in (2, 3)]
+        assert out == ("before\n"
+                       "[image: image/png, %s, saved to %s]\n"
+                       "[audio: audio/wav, %s, saved to %s]\n"
+                       "[resource: test://blob, application/x-test, %s, saved to %s]\n"
+                       "after\n" % (size, saved[0], size, saved[1], size, saved[2])), out
+        for path in saved:
+            with open(path, "rb") as f:
+                assert f.read() == SCRIPTED_BYTES, path
+
+        # read saves every part, text or binary; --json still prints JSON.
+        two = os.path.join(directory, "two")
+        result = json.loads(check(*run(*server, "--json", "read", "test://two", "-o", two)))
+        assert [part["uri"] for part in result["contents"]] == ["test://two#1", "test://two#2"]
+        with open(two, "rb") as f:
+            assert f.read() == b"one"
+        with open(two + "-2", "rb") as f:
+            assert f.read() == SCRIPTED_BYTES
+
+        # Nothing to save is worth a word, not a failure.
+        status, out, err = run(*server, "call", "types", "s=x", "-o", media + ".none")
+        assert status == 0 and "There was no binary content to save to " in err, (status, err)
+        assert not os.path.exists(media + ".none")
+
+    status, out, err = run(*server, "call", "media", "-o", "/nonexistent/dir/media.bin")
+    assert status == 2, (status, out, err)
+    assert "Could not save the output: " in err and "/nonexistent/dir/media.bin" in err, err
+
+
+# Error pages as web servers and proxies send them, by path.
+ERROR_PAGES = {
+    "/nginx": (404, "text/html",
+               "<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n"
+               "<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n"
+               "</body>\r\n</html>\r\n"),
+    "/apache": (404, "text/html; charset=iso-8859-1",
+                '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n'
+                "<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n"
+                "<p>The requested URL was not found on this server.</p>\n<hr>\n"
+                "<address>Apache/2.4.57 (Debian) Server at 127.0.0.1 Port 80</address>\n"
+                "</body></html>\n"),
+    "/styled": (502, "text/html",
+                '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                "<title>Bad gateway</title>\n<style>body { font-family: sans-serif; margin: 0 }"
+                " h1 { color: #c00 } .hidden { display: none }</style>\n</head>\n"
+                "<body><h1>Error 502</h1><p>The origin is down.</p></body></html>\n"),
+    "/scripted": (500, "text/html",
+                  '<html><script>var page = "<p>not text</p>";</script><!-- <p>nor this</p> -->'
+                  "<p>Tom &amp; Jerry&#39;s <b>proxy</b> &lt;failed&gt;</p></html>"),
+    "/plain": (503, "text/plain", "Service unavailable\nTry again in 30 seconds\n"),
+}
+
+
+class ErrorPageHandler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        if self.command == "POST":
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        code, content_type, body = ERROR_PAGES[self.path]
+        data = body.encode()
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    # After a 4xx to its POST, the client tries the legacy transport's GET.
+    do_GET = do_POST
+
+    def log_message(self, format, *args):
+        pass
+
+
+def test_http_error_pages_are_summarised():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), ErrorPageHandler)
+    thread = threading.Thread(target=server.serve_forever)
+    thread.start()
+    try:
+        for path, summary in (
+                ("/nginx", "404 Not Found: nginx/1.22.1"),
+                ("/apache", "404 Not Found: The requested URL was not found on this server."),
+                ("/styled", "502 Bad Gateway"),
+                ("/scripted", "500 Internal Server Error: Tom & Jerry's proxy <failed>"),
+                ("/plain", "503 Service Unavailable: Service unavailable")):
+            url = "http://127.0.0.1:%d%s" % (server.server_address[1], path)
+            status, out, err = run("--url", url, "info")
+            assert status == 3 and out == "", (path, status, out, err)
+            assert err == ("mcp-glib-client: Could not connect to the server: "
+                           "The server at %s answered %s\n" % (url, summary)), (path, err)
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
 def test_signals_cancel_the_call():
     assert interrupt_call(signal.SIGINT) == 130
     assert interrupt_call(signal.SIGTERM) == 143
@@ -286,6 +602,31 @@ def test_ctrl_c_from_a_terminal():
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=TIMEOUT)
         assert proc.returncode == 0, (attempt, proc.returncode, err)
+
+
+def test_ctrl_c_with_the_server_in_a_group_of_its_own():
+    # A server that leads a process group of its own (as mcp-glib starts
+    # servers, and setsid does here) hears nothing of a terminal's Ctrl+C:
+    # the client stops it, and still ends with the status of an
+    # interruption (or 0 for follow).
+    with tempfile.TemporaryDirectory() as directory:
+        pidfile = os.path.join(directory, "pid")
+        server = "sh -c 'echo $$ >%s; exec setsid %s'" % (pidfile, DEMO_SERVER)
+        for args, needle, expected in ((["call", "countdown", '{"from": 10}'],
+                                        '"method":"tools/call"', 130),
+                                       (["follow"], '"method":"notifications/initialized"', 0)):
+            proc = subprocess.Popen([CLIENT, "--server", server, *args],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=dict(ENV, G_MESSAGES_DEBUG="Mcp"),
+                                    start_new_session=True)
+            read_until(proc, proc.stderr, needle)
+            with open(pidfile) as f:
+                server_pid = int(f.read())
+            assert os.getpgid(server_pid) != os.getpgid(proc.pid)
+            os.killpg(proc.pid, signal.SIGINT)
+            proc.communicate(timeout=TIMEOUT)
+            assert proc.returncode == expected, (args, proc.returncode)
+            assert not os.path.exists("/proc/%d" % server_pid), "the server outlived the client"
 
 
 def test_follow():
@@ -342,9 +683,19 @@ def test_everything_read():
     contents = json.loads(check(*everything("--json", "read", uri)))["contents"]
     assert contents[0]["uri"] == uri and contents[0]["text"].startswith("# "), contents
 
-    # Binary contents are written as they are off a terminal.
-    status, out, err = everything("read", "demo://resource/dynamic/blob/3")
-    assert status == 0 and "3" in out, (status, out, err)
+    # Binary contents are written as they are off a terminal (the blob
+    # holds the time it was made, so two reads differ).
+    status, out, err = run_bytes("--server", EVERYTHING_SERVER, "read",
+                                 "demo://resource/dynamic/blob/3")
+    assert status == 0 and out.startswith(b"Resource 3: "), (status, out, err)
+
+    # The tiny image, saved.
+    with tempfile.TemporaryDirectory() as directory:
+        image = os.path.join(directory, "tiny.png")
+        out = check(*everything("call", "get-tiny-image", "-o", image))
+        assert "[image: image/png, " in out and ", saved to %s]\n" % image in out, out
+        with open(image, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
 
     status, out, err = everything("read", "demo://no/such/resource")
     assert status == 4, (status, err)
@@ -408,17 +759,25 @@ def test_everything_over_http():
 
 TESTS = [
     test_help,
+    test_bash_completion,
     test_overview_runs_the_demo_server,
     test_info,
     test_tools,
     test_call,
+    test_call_with_pairs,
+    test_json_syntax_errors_name_the_line_and_column,
     test_progress_bar_on_a_terminal,
     test_log_messages_go_to_stderr,
     test_usage_errors,
     test_tool_errors,
     test_connection_failures,
+    test_timeouts,
+    test_binary_content_is_summarised_on_a_terminal,
+    test_output_saves_binary_content,
+    test_http_error_pages_are_summarised,
     test_signals_cancel_the_call,
     test_ctrl_c_from_a_terminal,
+    test_ctrl_c_with_the_server_in_a_group_of_its_own,
     test_follow,
     test_everything_lists,
     test_everything_read,
@@ -443,7 +802,12 @@ def main():
         for test in NEEDS_EVERYTHING:
             test.skip_reason = "server-everything is not installed (npm ci in tests/)"
 
-    return run_tests(TESTS)
+    global SCRIPTED_SERVER
+    with tempfile.TemporaryDirectory() as directory:
+        SCRIPTED_SERVER = os.path.join(directory, "scripted-server.py")
+        with open(SCRIPTED_SERVER, "w") as server:
+            server.write(SCRIPTED_SERVER_SOURCE)
+        return run_tests(TESTS)
 
 
 if __name__ == "__main__":

@@ -717,6 +717,183 @@ test_handshake_timeout_open (void)
   g_assert_null (transport->open_task);
 }
 
+/* ------------------------------------------------------------------------
+ * Main contexts: a client works entirely on the context it was created in
+ * ------------------------------------------------------------------------ */
+
+static gboolean
+keep_awake_cb (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+count_call_progress_cb (McpRequestOptions *options,
+                        GCancellable      *cancellable,
+                        double             progress,
+                        double             total,
+                        const char        *message,
+                        guint             *count)
+{
+  (*count)++;
+}
+
+static gboolean
+cancel_later_cb (gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates only @context until @slot is filled; fails after 20 s, as a call
+ * whose sources went to another context would never be filled. */
+static void
+await_on_context (GMainContext  *context,
+                  GAsyncResult **slot,
+                  const char    *what)
+{
+  gint64 deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  GSource *wake = g_timeout_source_new (50);
+
+  g_source_set_callback (wake, keep_awake_cb, NULL, NULL);
+  g_source_attach (wake, context);
+  while (*slot == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (wake);
+  g_source_unref (wake);
+
+  if (*slot == NULL)
+    g_error ("%s did not complete on its own main context", what);
+}
+
+/* Connects, calls tools (one with progress and a timeout, one cancelled),
+ * and closes, iterating only @context, the thread-default one. */
+static void
+use_client_on_context (GMainContext *context)
+{
+  const char *argv[] = { server_path, NULL };
+  g_autoptr(McpStdioTransport) transport = mcp_stdio_transport_new (argv);
+  g_autoptr(McpClient) client = mcp_client_new (MCP_TRANSPORT (transport));
+  g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(JsonNode) echo = json_from_string ("{\"text\":\"here\"}", NULL);
+  g_autoptr(JsonNode) progress = json_from_string ("{\"count\":3,\"interval_ms\":20}", NULL);
+  g_autoptr(JsonNode) slow = json_from_string ("{\"ms\":5000}", NULL);
+  g_autoptr(McpToolResult) answer = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint n_progress = 0;
+
+  g_assert_true (g_main_context_get_thread_default () == context);
+
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "connect");
+  g_assert_true (mcp_client_connect_finish (client, result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+
+  mcp_client_call_tool_async (client, "echo", json_node_get_object (echo), NULL,
+                              mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "echo");
+  answer = mcp_client_call_tool_finish (client, result, &error);
+  g_assert_no_error (error);
+  text = mcp_tool_result_dup_text (answer);
+  g_assert_cmpstr (text, ==, "here");
+  g_clear_object (&answer);
+  g_clear_object (&result);
+
+  /* Progress, with a timeout that it keeps restarting. */
+  mcp_request_options_set_timeout (options, 1000);
+  g_signal_connect (options, "call-progress", G_CALLBACK (count_call_progress_cb), &n_progress);
+  mcp_client_call_tool_full_async (client, "progress", json_node_get_object (progress), options,
+                                   NULL, mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "progress");
+  answer = mcp_client_call_tool_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_progress, ==, 3);
+  g_clear_object (&answer);
+  g_clear_object (&result);
+
+  /* Cancelled from a timeout of the same context. */
+  {
+    GSource *later = g_timeout_source_new (50);
+
+    g_source_set_callback (later, cancel_later_cb, g_object_ref (cancellable), g_object_unref);
+    g_source_attach (later, context);
+    g_source_unref (later);
+  }
+  mcp_client_call_tool_async (client, "sleep", json_node_get_object (slow), cancellable,
+                              mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "a cancelled call");
+  g_assert_null (mcp_client_call_tool_finish (client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_clear_object (&result);
+
+  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "close");
+  g_assert_true (mcp_client_close_finish (client, result, &error));
+  g_assert_no_error (error);
+}
+
+static gpointer
+worker_thread (gpointer user_data)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+
+  g_main_context_push_thread_default (context);
+  use_client_on_context (context);
+  g_main_context_pop_thread_default (context);
+
+  return GINT_TO_POINTER (TRUE);
+}
+
+/* A client used entirely from a worker thread with its own context, while
+ * the main thread's context does not run. */
+static void
+test_context_worker_thread (void)
+{
+  GThread *thread = g_thread_new ("mcp-worker", worker_thread, NULL);
+
+  g_assert_true (GPOINTER_TO_INT (g_thread_join (thread)));
+}
+
+/* The pattern of a synchronous wrapper: push a context, make the calls,
+ * iterate only that context. */
+static void
+test_context_sync_wrapper (void)
+{
+  g_autoptr(GMainContext) context = g_main_context_new ();
+
+  g_main_context_push_thread_default (context);
+  use_client_on_context (context);
+  g_main_context_pop_thread_default (context);
+}
+
+/* Using a client from a context other than its own is a programmer error,
+ * caught loudly rather than left to hang. */
+static void
+test_context_misuse (void)
+{
+  if (g_test_subprocess ())
+    {
+      Server *server = server_start (NULL);
+      g_autoptr(GMainContext) other = g_main_context_new ();
+      g_autoptr(GAsyncResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_main_context_push_thread_default (other);
+      mcp_client_ping_async (server->client, NULL, mcp_test_store_result_cb, &result);
+      g_main_context_pop_thread_default (other);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*ping*used from a main context other than*");
+}
+
 static GListModel *
 list_tools (Server *server)
 {
@@ -2898,6 +3075,9 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/version-negotiation", test_version_negotiation);
   g_test_add_func ("/Mcp/Client/handshake-timeout", test_handshake_timeout);
   g_test_add_func ("/Mcp/Client/handshake-timeout-open", test_handshake_timeout_open);
+  g_test_add_func ("/Mcp/Client/context-worker-thread", test_context_worker_thread);
+  g_test_add_func ("/Mcp/Client/context-sync-wrapper", test_context_sync_wrapper);
+  g_test_add_func ("/Mcp/Client/context-misuse", test_context_misuse);
   g_test_add_func ("/Mcp/Client/list-tools", test_list_tools);
   g_test_add_func ("/Mcp/Client/call-tool", test_call_tool);
   g_test_add_func ("/Mcp/Client/concurrent", test_concurrent);

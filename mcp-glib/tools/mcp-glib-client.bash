@@ -5,10 +5,11 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # Bash completion for mcp-glib-client: options, commands, and what only the
-# server knows (tool and prompt names, resource URIs and templates, and the
-# values of prompt and template arguments, through the protocol's own
-# completion), which it gets by running mcp-glib-client with the server
-# options typed so far. Installed as bash-completion/completions/mcp-glib-client.
+# server knows (tool and prompt names, the argument names of a tool,
+# resource URIs and templates, and the values of prompt and template
+# arguments, through the protocol's own completion), which it gets by
+# running mcp-glib-client with the server options typed so far. Installed
+# as bash-completion/completions/mcp-glib-client.
 
 # Strips the quotes of a word as typed, without evaluating it.
 _mcp_glib_client_unquote ()
@@ -23,8 +24,8 @@ _mcp_glib_client_unquote ()
 # Runs the client against the server chosen on the command line so far.
 _mcp_glib_client_ask ()
 {
-    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" --timeout 5000 "$@" \
-        2>/dev/null </dev/null
+    "${_mcp_glib_client_program}" "${_mcp_glib_client_server[@]}" \
+        --connect-timeout 5000 --timeout 5000 "$@" 2>/dev/null </dev/null
 }
 
 _mcp_glib_client_reply ()
@@ -49,10 +50,9 @@ _mcp_glib_client ()
     fi
 
     local commands="info tools resources templates prompts call read prompt complete ping follow help"
-    local options="--server --url --header --json --names --timeout --env --inherit-env
-                   --log-level --subscribe --version --help"
+    local options="--server --url --header --json --names --timeout --connect-timeout --env
+                   --inherit-env --log-level --output --subscribe --version --help"
     local levels="debug info notice warning error critical alert emergency"
-    local takes_value="--server|-s|--url|-u|--header|-H|--timeout|-t|--env|-e|--inherit-env|--log-level|-l|--subscribe"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
     local _mcp_glib_client_program=${words[0]}
@@ -73,7 +73,7 @@ _mcp_glib_client ()
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
                 ;;
-            --timeout | -t | --log-level | -l | --subscribe)
+            --timeout | -t | --connect-timeout | --log-level | -l | --output | -o | --subscribe)
                 ((i++))
                 ;;
             -*) ;;
@@ -100,7 +100,11 @@ _mcp_glib_client ()
             COMPREPLY=($(compgen -v -- "$cur"))
             return
             ;;
-        --url | -u | --header | -H | --timeout | -t | --subscribe)
+        --output | -o)
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return
+            ;;
+        --url | -u | --header | -H | --timeout | -t | --connect-timeout | --subscribe)
             return
             ;;
     esac
@@ -117,9 +121,22 @@ _mcp_glib_client ()
 
     local n=${#args[@]}
     case $command in
-        tools | call | follow)
+        tools)
             if ((n == 0)); then
                 _mcp_glib_client_reply "$(_mcp_glib_client_ask --names tools)" "$cur"
+            fi
+            ;;
+        call | follow)
+            if ((n == 0)); then
+                _mcp_glib_client_reply "$(_mcp_glib_client_ask --names tools)" "$cur"
+            elif [[ $cur != *=* && ${args[1]:0:1} != "{" ]]; then
+                # ARGUMENT=, from the tool's input schema.
+                local names="" argument
+                while IFS= read -r argument; do
+                    names+="$argument="$'\n'
+                done < <(_mcp_glib_client_ask --names tools "${args[0]}")
+                _mcp_glib_client_reply "$names" "$cur"
+                compopt -o nospace 2>/dev/null
             fi
             ;;
         read)
