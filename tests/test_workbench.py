@@ -23,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -126,6 +127,100 @@ class Desktop:
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
+
+
+NOTIFICATIONS_XML = """
+<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="Notify">
+      <arg type="s" direction="in"/>
+      <arg type="u" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/>
+      <arg type="i" direction="in"/>
+      <arg type="u" direction="out"/>
+    </method>
+    <method name="CloseNotification">
+      <arg type="u" direction="in"/>
+    </method>
+    <method name="GetCapabilities">
+      <arg type="as" direction="out"/>
+    </method>
+    <method name="GetServerInformation">
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+    </method>
+    <signal name="ActionInvoked">
+      <arg type="u"/>
+      <arg type="s"/>
+    </signal>
+    <signal name="NotificationClosed">
+      <arg type="u"/>
+      <arg type="u"/>
+    </signal>
+  </interface>
+</node>
+"""
+
+
+class Notifications(threading.Thread):
+    """A desktop notification server on the private bus, in a thread of
+    its own, that keeps what it is sent: which notifications are shown
+    (id: (summary, body, actions)) and which were closed."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.shown = {}
+        self.closed = set()
+        self.ready = threading.Event()
+        self.start()
+        if not self.ready.wait(TIMEOUT):
+            raise AssertionError("the notification server did not start")
+
+    def run(self):
+        from gi.repository import Gio, GLib
+
+        context = GLib.MainContext()
+        context.push_thread_default()
+        connection = Gio.DBusConnection.new_for_address_sync(
+            os.environ["DBUS_SESSION_BUS_ADDRESS"],
+            Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+            | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        interface = Gio.DBusNodeInfo.new_for_xml(NOTIFICATIONS_XML).interfaces[0]
+        connection.register_object("/org/freedesktop/Notifications", interface,
+                                   self._on_call, None, None)
+        loop = GLib.MainLoop(context)
+        Gio.bus_own_name_on_connection(connection, "org.freedesktop.Notifications",
+                                       Gio.BusNameOwnerFlags.NONE,
+                                       lambda *args: self.ready.set(), None)
+        loop.run()
+
+    def _on_call(self, connection, sender, path, interface, method, parameters, invocation):
+        from gi.repository import GLib
+
+        if method == "Notify":
+            app_name, replaces, icon, summary, body, actions, hints, timeout = parameters.unpack()
+            number = replaces or len(self.shown) + 1
+            self.shown[number] = (summary, body, actions)
+            invocation.return_value(GLib.Variant("(u)", (number,)))
+        elif method == "CloseNotification":
+            self.closed.add(parameters.unpack()[0])
+            invocation.return_value(None)
+        elif method == "GetCapabilities":
+            invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
+        else:
+            invocation.return_value(GLib.Variant("(ssss)", ("test", "mcp-glib", "1", "1.2")))
+
+    def find(self, summary):
+        for number, (shown_summary, body, actions) in list(self.shown.items()):
+            if shown_summary == summary:
+                return number, body, actions
+        return None
 
 
 class Workbench:
@@ -258,6 +353,7 @@ class Workbench:
 
 
 workbench_app = None
+notifications = None
 
 
 def test_servers_connect():
@@ -291,9 +387,17 @@ def test_elicitation():
                             "Trigger Elicitation Request Tool")
     workbench_app.click("Call", root=workbench_app.details())
     dialog = workbench_app.wait("frame", "Information Requested")
+    # Nothing has the keyboard on a headless display: the window is not
+    # focused, so the request is announced on the desktop too, with the
+    # action that brings its dialog back, and withdrawn once answered.
+    number, body, actions = wait_for(lambda: notifications.find("everything asks for your input"),
+                                     "the notification of the elicitation")
+    assert body == "Information Requested", body
+    assert "default" in actions, actions
     workbench_app.type_into("text", "name", "Ada Lovelace", root=dialog)
     workbench_app.click("Submit", root=dialog)
     workbench_app.wait("label", contains="- Name: Ada Lovelace", root=workbench_app.details())
+    wait_for(lambda: number in notifications.closed, "the notification to be withdrawn")
 
 
 def test_sampling():
@@ -340,9 +444,10 @@ def main():
         env = dict(os.environ, MCP_WORKBENCH_TEST_SESSION="1")
         return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env)
 
-    global workbench_app
+    global workbench_app, notifications
     directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
     desktop = Desktop(directory)
+    notifications = Notifications()
     status = 1
     try:
         servers = [
