@@ -50,12 +50,21 @@ typedef struct
   gboolean    has_unset_choice;
 } Field;
 
+/* Objects nested deeper than this are edited as JSON: a server's schema
+ * cannot make the form as deep as it likes.
+ */
+#define MAX_NESTED_FORMS 8
+
 struct _WbSchemaForm
 {
   GtkWidget  parent_instance;
 
   GPtrArray *fields;
+  guint      depth;
 };
+
+static GtkWidget *new_form (JsonObject *schema,
+                            guint       depth);
 
 G_DEFINE_FINAL_TYPE (WbSchemaForm, wb_schema_form, GTK_TYPE_WIDGET)
 
@@ -73,16 +82,39 @@ on_field_touched (Field *field)
   field->touched = TRUE;
 }
 
-static const char *
-schema_type (JsonObject *schema)
+/* A schema comes from a server: a member of an unexpected type is taken
+ * as missing, never trusted.
+ */
+static gboolean
+node_holds (JsonNode *node,
+            GType     type)
 {
-  JsonNode *type = json_object_get_member (schema, "type");
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
 
-  if (type != NULL && JSON_NODE_HOLDS_VALUE (type)
-      && json_node_get_value_type (type) == G_TYPE_STRING)
-    return json_node_get_string (type);
+static gboolean
+node_holds_number (JsonNode *node)
+{
+  return node_holds (node, G_TYPE_INT64) || node_holds (node, G_TYPE_DOUBLE);
+}
 
-  return NULL;
+static const char *
+member_string (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node_holds (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
+static double
+member_number (JsonObject *object,
+               const char *name,
+               double      fallback)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node_holds_number (node) ? json_node_get_double (node) : fallback;
 }
 
 /* The choices of an enumeration, with their titles, or FALSE when the
@@ -115,8 +147,7 @@ collect_choices (JsonObject  *schema,
 
           if (names != NULL && i < json_array_get_length (names))
             name = json_array_get_element (names, i);
-          if (name != NULL && JSON_NODE_HOLDS_VALUE (name)
-              && json_node_get_value_type (name) == G_TYPE_STRING)
+          if (node_holds (name, G_TYPE_STRING))
             title = g_strdup (json_node_get_string (name));
           else
             title = json_to_string (value, FALSE);
@@ -155,8 +186,8 @@ collect_choices (JsonObject  *schema,
       if (value == NULL || !JSON_NODE_HOLDS_VALUE (value))
         return FALSE;
 
-      if (json_object_has_member (option, "title"))
-        title = g_strdup (json_object_get_string_member_with_default (option, "title", ""));
+      if (member_string (option, "title") != NULL)
+        title = g_strdup (member_string (option, "title"));
       else
         title = json_to_string (value, FALSE);
 
@@ -225,10 +256,11 @@ new_json_widget (JsonNode *default_value)
 
 static GtkWidget *
 new_field_widget (Field      *field,
-                  JsonObject *schema)
+                  JsonObject *schema,
+                  guint       depth)
 {
   JsonNode *default_value = json_object_get_member (schema, "default");
-  const char *type = schema_type (schema);
+  const char *type = member_string (schema, "type");
   GtkWidget *widget;
 
   field->has_default = default_value != NULL;
@@ -242,27 +274,28 @@ new_field_widget (Field      *field,
 
   if (g_strcmp0 (type, "string") == 0)
     {
-      const char *format = json_object_get_string_member_with_default (schema, "format", NULL);
+      const char *format = member_string (schema, "format");
 
       field->kind = FIELD_STRING;
       widget = gtk_entry_new ();
       if (format != NULL)
         gtk_entry_set_placeholder_text (GTK_ENTRY (widget), format);
-      if (default_value != NULL && json_node_get_value_type (default_value) == G_TYPE_STRING)
+      if (node_holds (default_value, G_TYPE_STRING))
         gtk_editable_set_text (GTK_EDITABLE (widget), json_node_get_string (default_value));
       return widget;
     }
 
   if (g_strcmp0 (type, "integer") == 0)
     {
-      double minimum = json_object_get_double_member_with_default (schema, "minimum", -G_MAXINT32);
-      double maximum = json_object_get_double_member_with_default (schema, "maximum", G_MAXINT32);
+      double minimum = member_number (schema, "minimum", -G_MAXINT32);
+      double maximum = member_number (schema, "maximum", G_MAXINT32);
 
       field->kind = FIELD_INTEGER;
       widget = gtk_spin_button_new_with_range (minimum, MAX (minimum, maximum), 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget),
-                                 default_value != NULL ? json_node_get_double (default_value)
-                                                       : CLAMP (0, minimum, maximum));
+                                 node_holds_number (default_value)
+                                 ? json_node_get_double (default_value)
+                                 : CLAMP (0, minimum, maximum));
       g_signal_connect_swapped (widget, "value-changed", G_CALLBACK (on_field_touched), field);
       return widget;
     }
@@ -272,7 +305,7 @@ new_field_widget (Field      *field,
       field->kind = FIELD_NUMBER;
       widget = gtk_entry_new ();
       gtk_entry_set_input_purpose (GTK_ENTRY (widget), GTK_INPUT_PURPOSE_NUMBER);
-      if (default_value != NULL && JSON_NODE_HOLDS_VALUE (default_value))
+      if (node_holds_number (default_value))
         {
           g_autofree char *text = json_to_string (default_value, FALSE);
 
@@ -285,17 +318,18 @@ new_field_widget (Field      *field,
     {
       field->kind = FIELD_BOOLEAN;
       widget = gtk_check_button_new ();
-      if (default_value != NULL && json_node_get_value_type (default_value) == G_TYPE_BOOLEAN)
+      if (node_holds (default_value, G_TYPE_BOOLEAN))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (widget),
                                      json_node_get_boolean (default_value));
       g_signal_connect_swapped (widget, "toggled", G_CALLBACK (on_field_touched), field);
       return widget;
     }
 
-  if (g_strcmp0 (type, "object") == 0 && json_object_has_member (schema, "properties"))
+  if (g_strcmp0 (type, "object") == 0 && json_object_has_member (schema, "properties")
+      && depth < MAX_NESTED_FORMS)
     {
       field->kind = FIELD_OBJECT;
-      return wb_schema_form_new (schema);
+      return new_form (schema, depth + 1);
     }
 
   field->kind = FIELD_JSON;
@@ -308,9 +342,8 @@ add_field (WbSchemaForm *self,
            JsonObject   *schema,
            gboolean      required)
 {
-  const char *title = json_object_get_string_member_with_default (schema, "title", NULL);
-  const char *description = json_object_get_string_member_with_default (schema, "description",
-                                                                        NULL);
+  const char *title = member_string (schema, "title");
+  const char *description = member_string (schema, "description");
   g_autofree char *label_text = NULL;
   GtkWidget *row;
   GtkWidget *label;
@@ -319,7 +352,7 @@ add_field (WbSchemaForm *self,
   field = g_new0 (Field, 1);
   field->name = g_strdup (name);
   field->required = required;
-  field->widget = new_field_widget (field, schema);
+  field->widget = new_field_widget (field, schema, self->depth);
   g_ptr_array_add (self->fields, field);
 
   if (title == NULL || *title == '\0')
@@ -422,10 +455,18 @@ wb_schema_form_init (WbSchemaForm *self)
 GtkWidget *
 wb_schema_form_new (JsonObject *schema)
 {
+  return new_form (schema, 0);
+}
+
+static GtkWidget *
+new_form (JsonObject *schema,
+          guint       depth)
+{
   WbSchemaForm *self = g_object_new (WB_TYPE_SCHEMA_FORM, NULL);
   g_autoptr(GHashTable) required = g_hash_table_new (g_str_hash, g_str_equal);
   JsonNode *properties;
 
+  self->depth = depth;
   if (schema == NULL)
     return GTK_WIDGET (self);
 
@@ -438,7 +479,7 @@ wb_schema_form_new (JsonObject *schema)
         {
           JsonNode *name = json_array_get_element (names, i);
 
-          if (JSON_NODE_HOLDS_VALUE (name) && json_node_get_value_type (name) == G_TYPE_STRING)
+          if (node_holds (name, G_TYPE_STRING))
             g_hash_table_add (required, (gpointer) json_node_get_string (name));
         }
     }

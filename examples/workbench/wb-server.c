@@ -7,7 +7,10 @@
 
 /* One server the workbench talks to: how to reach it (a command or a URL)
  * and the McpClient connected to it, with its state and a status line a
- * list row can bind to. The client declares what the workbench answers:
+ * list row can bind to. The client's log messages, notifications, server
+ * requests and end are forwarded as the server's own signals, so that the
+ * window connects once per server, whichever client is current, and knows
+ * where each came from. The client declares what the workbench answers:
  * sampling (shown to the user for approval) and elicitation in both modes.
  */
 
