@@ -17,6 +17,7 @@
 # the user's session bus, display or files; it skips, saying why, when a
 # piece of the desktop or the npm peers are missing.
 
+import ctypes
 import os
 import shutil
 import signal
@@ -64,6 +65,23 @@ def missing_piece():
     return None
 
 
+def die_with_parent():
+    """Runs in a child before its program: the child gets SIGTERM when this
+    process dies, however it dies, so that no process outlives the test."""
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def bus_has_name(name):
+    from gi.repository import Gio, GLib
+
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "NameHasOwner",
+                          GLib.Variant("(s)", (name,)), None, 0, -1, None)
+    return reply.unpack()[0]
+
+
 def wait_for(condition, what, timeout=TIMEOUT, interval=0.05):
     deadline = time.monotonic() + timeout
     while True:
@@ -101,6 +119,12 @@ class Desktop:
             "LANGUAGE": "",
         })
         self.env.pop("DISPLAY", None)
+        # Under .ci/sanitize the workbench is built with ASan, and GTK
+        # allocates so much that unwinding the slow way at every malloc
+        # makes it take minutes to show its window.
+        if "ASAN_OPTIONS" in self.env:
+            self.env["ASAN_OPTIONS"] = self.env["ASAN_OPTIONS"].replace(
+                "fast_unwind_on_malloc=0", "fast_unwind_on_malloc=1")
         os.environ.update(self.env)
 
         self.start(["weston", "--backend=headless-backend.so", "--socket=wayland-workbench",
@@ -110,11 +134,12 @@ class Desktop:
         wait_for(lambda: os.path.exists(socket), "the Wayland display")
         self.start([AT_SPI_BUS_LAUNCHER, "--launch-immediately"],
                    log=os.path.join(directory, "at-spi.log"))
+        wait_for(lambda: bus_has_name("org.a11y.Bus"), "the accessibility bus")
 
     def start(self, argv, log=None, **kwargs):
         output = open(log, "wb") if log else subprocess.DEVNULL
         process = subprocess.Popen(argv, env=self.env, stdout=output, stderr=subprocess.STDOUT,
-                                   **kwargs)
+                                   preexec_fn=die_with_parent, **kwargs)
         self.processes.append(process)
         return process
 
@@ -236,19 +261,10 @@ class Workbench:
         self.log = os.path.join(directory, "workbench.log")
 
         bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-        wait_for(lambda: self._has_name(bus), "the workbench on the session bus")
+        wait_for(lambda: bus_has_name(APP_ID), "the workbench on the session bus")
         self.app_actions = Gio.DBusActionGroup.get(bus, APP_ID, APP_PATH)
         self.window_actions = Gio.DBusActionGroup.get(bus, APP_ID, APP_PATH + "/window/1")
         self.app = wait_for(self._find_application, "the workbench on the accessibility bus")
-
-    @staticmethod
-    def _has_name(bus):
-        from gi.repository import GLib
-
-        reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus",
-                              "org.freedesktop.DBus", "NameHasOwner",
-                              GLib.Variant("(s)", (APP_ID,)), None, 0, -1, None)
-        return reply.unpack()[0]
 
     def _find_application(self):
         import pyatspi
@@ -442,12 +458,17 @@ def main():
             print("1..0 # SKIP %s" % reason)
             return 0
         env = dict(os.environ, MCP_WORKBENCH_TEST_SESSION="1")
-        return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env)
+        # Under .ci/sanitize, the ASan runtime is preloaded into the
+        # interpreters that load the instrumented library. This test loads
+        # it nowhere (the workbench links the runtime itself), and the
+        # desktop's programs must not run with it.
+        env.pop("LD_PRELOAD", None)
+        return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env,
+                               preexec_fn=die_with_parent)
 
     global workbench_app, notifications
     directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
     desktop = Desktop(directory)
-    notifications = Notifications()
     status = 1
     try:
         servers = [
@@ -455,7 +476,13 @@ def main():
             ("demo-2", demo_server),
             ("everything", "node %s stdio" % everything),
         ]
-        workbench_app = Workbench(desktop, directory, servers)
+        try:
+            workbench_app = Workbench(desktop, directory, servers)
+            # Started after every process: no child is forked while it runs.
+            notifications = Notifications()
+        except AssertionError as error:
+            print("Bail out! %s" % error)
+            raise
         status = run_tests([
             test_servers_connect,
             test_call_with_progress,

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib-unix.h>
 
 #include "wb-application.h"
 #include "wb-server.h"
@@ -28,6 +29,8 @@ struct _WbApplication
   GtkApplication  parent_instance;
 
   GListStore     *servers;
+  guint           sigterm_source;
+  guint           sigint_source;
 };
 
 G_DEFINE_FINAL_TYPE (WbApplication, wb_application, GTK_TYPE_APPLICATION)
@@ -120,6 +123,17 @@ quit_activated (GSimpleAction *action,
   g_application_quit (G_APPLICATION (user_data));
 }
 
+/* Quitting closes the servers in their steps; a plain SIGTERM would leave
+ * that to their dying pipes.
+ */
+static gboolean
+on_terminate (gpointer user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+
+  return G_SOURCE_CONTINUE;
+}
+
 static const GActionEntry app_actions[] = {
   { "show-request", show_request_activated, "s" },
   { "screenshot", screenshot_activated, "s" },
@@ -138,6 +152,10 @@ wb_application_startup (GApplication *application)
                                    G_N_ELEMENTS (app_actions), application);
   gtk_application_set_accels_for_action (GTK_APPLICATION (application), "app.quit",
                                          quit_accels);
+  WB_APPLICATION (application)->sigterm_source = g_unix_signal_add (SIGTERM, on_terminate,
+                                                                    application);
+  WB_APPLICATION (application)->sigint_source = g_unix_signal_add (SIGINT, on_terminate,
+                                                                   application);
 }
 
 static void
@@ -249,6 +267,9 @@ wb_application_shutdown (GApplication *application)
   WbApplication *self = WB_APPLICATION (application);
   GListModel *servers = G_LIST_MODEL (self->servers);
   gboolean closing = TRUE;
+
+  g_clear_handle_id (&self->sigterm_source, g_source_remove);
+  g_clear_handle_id (&self->sigint_source, g_source_remove);
 
   /* Let every server end in its steps rather than be killed. */
   for (guint i = 0; i < g_list_model_get_n_items (servers); i++)
