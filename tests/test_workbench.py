@@ -428,6 +428,25 @@ def test_sampling():
     workbench_app.wait("label", contains="canned reply from the MCP workbench", root=details)
 
 
+def test_resource_and_prompt():
+    workbench_app.activate("select-server", "everything")
+    uri = "demo://resource/static/document/features.md"
+    resources = workbench_app.wait("list", "Resources")
+    wait_for(lambda: workbench_app.find("label", uri, root=resources), "the resource " + uri)
+    workbench_app.activate("show-resource", uri)
+    details = workbench_app.details()
+    workbench_app.wait("label", "features.md", root=details)
+    workbench_app.click("Read", root=details)
+    workbench_app.wait("label", contains="# Everything Server - Features", root=details)
+
+    prompts = workbench_app.wait("list", "Prompts")
+    wait_for(lambda: workbench_app.find("label", "simple-prompt", root=prompts), "simple-prompt")
+    workbench_app.activate("show-prompt", "simple-prompt")
+    workbench_app.wait("label", contains="Simple", root=details)
+    workbench_app.click("Get", root=details)
+    workbench_app.wait("label", "This is a simple prompt without arguments.", root=details)
+
+
 def test_log_pane():
     workbench_app.show_tool("demo-2", "log", "Log")
     details = workbench_app.details()
@@ -489,6 +508,7 @@ def main():
             test_cancel_call,
             test_elicitation,
             test_sampling,
+            test_resource_and_prompt,
             test_log_pane,
             test_screenshot,
         ])
