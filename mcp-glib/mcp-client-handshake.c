@@ -46,8 +46,8 @@ connect_free (Connect *connect)
 }
 
 /* Completes a connect once: on failure the connection ends for good. */
-static void
-connect_return (McpClient *self,
+void
+_mcp_client_connect_return (McpClient *self,
                             GTask     *task,
                             GError    *error)
 {
@@ -88,11 +88,11 @@ connect_timed_out_cb (gpointer user_data)
   Connect *connect = g_task_get_task_data (task);
 
   _mcp_source_clear (&connect->timeout_source);
-  connect_return (self, task,
+  _mcp_client_connect_return (self, task,
                               g_error_new (G_IO_ERROR, G_IO_ERROR_TIMED_OUT,
-                              _("The server was not ready within %.1f seconds "
-                              "(the connect timeout)"),
-                              self->connect_timeout / 1000.0));
+                                           _("The server was not ready within %.1f seconds "
+                                             "(the connect timeout)"),
+                                           self->connect_timeout / 1000.0));
 
   return G_SOURCE_REMOVE;
 }
@@ -112,7 +112,7 @@ connect_opened_cb (GObject      *object,
 
   if (!mcp_transport_open_finish (MCP_TRANSPORT (object), result, &error))
     {
-      connect_return (self, task, error);
+      _mcp_client_connect_return (self, task, error);
       return;
     }
 
@@ -130,10 +130,14 @@ connect_opened_cb (GObject      *object,
  * @user_data: data for @callback
  *
  * Opens the transport (for a [class@Mcp.StdioTransport], starts the server)
- * and performs the MCP handshake: `initialize`, offering
- * %MCP_PROTOCOL_VERSION_LATEST and accepting any revision down to
- * 2024-11-05, then `notifications/initialized`. Both steps together take at
- * most [property@Mcp.Client:connect-timeout].
+ * and finds out which protocol revision the server speaks, as
+ * [property@Mcp.Client:version-negotiation] says. By default the client
+ * first asks `server/discover`, which servers of the stateless revision
+ * 2026-07-28 (%MCP_PROTOCOL_VERSION_LATEST) answer; any other answer, or
+ * none within a second, means an older server, and the client falls back
+ * to the `initialize` handshake, offering 2025-11-25 and accepting any
+ * revision down to 2024-11-05. Both steps together take at most
+ * [property@Mcp.Client:connect-timeout].
  *
  * On failure the transport is closed and the client cannot be used again.
  *
@@ -198,6 +202,8 @@ mcp_client_connect_finish (McpClient     *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* The legacy handshake --------------------------------------------------- */
+
 static void
 initialized_cb (GObject      *object,
                 GAsyncResult *result,
@@ -210,17 +216,32 @@ initialized_cb (GObject      *object,
   if (!_mcp_rpc_notify_finish (MCP_RPC (object), result, &error))
     {
       g_prefix_error (&error, _("Could not finish the handshake: "));
-      connect_return (self, task, g_steal_pointer (&error));
+      _mcp_client_connect_return (self, task, g_steal_pointer (&error));
       return;
     }
 
-  connect_return (self, task, NULL);
+  _mcp_client_connect_return (self, task, NULL);
 }
 
-static gboolean
-apply_initialize_result (McpClient  *self,
-                         JsonNode   *result,
-                         GError    **error)
+/* Ends the legacy handshake once initialize was answered and applied. */
+void
+_mcp_client_initialized (McpClient *self,
+                         GTask     *task)
+{
+  /* Before initialized: over HTTP that notification carries it already. */
+  mcp_transport_set_protocol_version (self->transport, self->protocol_version);
+
+  _mcp_rpc_notify_async (self->rpc, "notifications/initialized", NULL,
+                         NULL, initialized_cb, g_object_ref (task));
+}
+
+/* Takes the server's answer to initialize; @required, if not %NULL, is the
+ * only revision acceptable (a pinned one). */
+gboolean
+_mcp_client_apply_initialize_result (McpClient   *self,
+                                     JsonNode    *result,
+                                     const char  *required,
+                                     GError     **error)
 {
   JsonObject *object;
   JsonObject *capabilities;
@@ -246,6 +267,15 @@ apply_initialize_result (McpClient  *self,
       return FALSE;
     }
 
+  if (required != NULL && g_strcmp0 (version, required) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("The server speaks MCP protocol version “%s”, not “%s” as the client "
+                     "requires"),
+                   version, required);
+      return FALSE;
+    }
+
   if (!g_strv_contains (supported_versions, version))
     {
       supported = g_strjoinv (", ", (char **) supported_versions);
@@ -262,7 +292,7 @@ apply_initialize_result (McpClient  *self,
     server_info_json = empty = json_object_new ();
   server_info = mcp_implementation_new_from_json (server_info_json);
 
-  _mcp_client_set_server (self, version, capabilities, server_info,
+  _mcp_client_set_server (self, version, FALSE, capabilities, server_info,
                           _mcp_json_object_get_string (object, "instructions"));
 
   return TRUE;
@@ -279,27 +309,31 @@ initialize_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
-  if (answer == NULL || !apply_initialize_result (self, answer, &error))
+  if (answer == NULL ||
+      !_mcp_client_apply_initialize_result (self, answer,
+                                            self->version_negotiation ==
+                                            MCP_VERSION_NEGOTIATION_PINNED
+                                            ? self->pinned_version : NULL,
+                                            &error))
     {
-      connect_return (self, task, g_steal_pointer (&error));
+      _mcp_client_connect_return (self, task, g_steal_pointer (&error));
       return;
     }
 
-  /* Before initialized: over HTTP that notification carries it already. */
-  mcp_transport_set_protocol_version (self->transport, self->protocol_version);
-
-  _mcp_rpc_notify_async (self->rpc, "notifications/initialized", NULL,
-                         NULL, initialized_cb, g_steal_pointer (&task));
+  _mcp_client_initialized (self, task);
 }
 
-static JsonNode *
-build_initialize_params (McpClient *self)
+/* The params of initialize, offering @version (by default the newest legacy
+ * revision). */
+JsonNode *
+_mcp_client_build_initialize_params (McpClient  *self,
+                                     const char *version)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "protocolVersion");
-  json_builder_add_string_value (builder, supported_versions[0]);
+  json_builder_add_string_value (builder, version != NULL ? version : supported_versions[0]);
   json_builder_set_member_name (builder, "capabilities");
   json_builder_add_value (builder,
                           json_node_init_object (json_node_alloc (),
@@ -316,22 +350,63 @@ build_initialize_params (McpClient *self)
   return json_builder_get_root (builder);
 }
 
-/* Runs the handshake once the transport is open; completes @task with
- * connect_return(). */
-static void
-handshake (McpClient *self,
-           GTask     *task)
+/* The legacy handshake, offering @version (%NULL: the newest); completes
+ * @task with _mcp_client_connect_return(). */
+void
+_mcp_client_initialize (McpClient  *self,
+                        GTask      *task,
+                        const char *version)
 {
-  /* What is declared now is what counts for the whole session. */
-  self->declared_capabilities = mcp_client_dup_capabilities (self);
-
   /* initialize may not be cancelled with a notification, and the handshake
    * is bounded as a whole: no progress may extend it. */
-  _mcp_rpc_call_async (self->rpc, "initialize", build_initialize_params (self),
+  _mcp_rpc_call_async (self->rpc, "initialize", _mcp_client_build_initialize_params (self, version),
                        MCP_RPC_CALL_NO_CANCEL_NOTIFICATION | MCP_RPC_CALL_NO_PROGRESS,
                        self->connect_timeout, NULL,
                        g_task_get_cancellable (task),
                        initialize_cb, g_object_ref (task));
+}
+
+gboolean
+_mcp_client_is_legacy_version (const char *version)
+{
+  return version != NULL && g_strv_contains (supported_versions, version);
+}
+
+/* Runs the handshake once the transport is open, as the application asked:
+ * the revision is found out, pinned, or the legacy one. */
+static void
+handshake (McpClient *self,
+           GTask     *task)
+{
+  /* What is declared now is what counts for the whole connection. */
+  self->declared_capabilities = mcp_client_dup_capabilities (self);
+
+  switch (self->version_negotiation)
+    {
+    case MCP_VERSION_NEGOTIATION_LEGACY:
+      _mcp_client_initialize (self, task, NULL);
+      break;
+
+    case MCP_VERSION_NEGOTIATION_PINNED:
+      if (self->pinned_version == NULL)
+        {
+          _mcp_client_connect_return (self, task,
+                                      g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                                                           _("No protocol version is pinned: set "
+                                                             "McpClient:pinned-protocol-version")));
+          return;
+        }
+      if (_mcp_client_is_legacy_version (self->pinned_version))
+        _mcp_client_initialize (self, task, self->pinned_version);
+      else
+        _mcp_client_discover (self, task, self->pinned_version, TRUE);
+      break;
+
+    case MCP_VERSION_NEGOTIATION_AUTO:
+    default:
+      _mcp_client_discover (self, task, MCP_PROTOCOL_VERSION_LATEST, FALSE);
+      break;
+    }
 }
 
 /* Capabilities ----------------------------------------------------------- */

@@ -5,7 +5,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Logging: the least severe level of the log messages the server
- * sends, which arrive as McpClient::log-message.
+ * sends, which arrive as McpClient::log-message. Older servers are asked
+ * once; stateless ones are told in every request's envelope.
  */
 
 #include "config.h"
@@ -25,6 +26,11 @@
  * Asks the server to send log messages of @level and above, as
  * [signal@Mcp.Client::log-message].
  *
+ * An older server is asked with `logging/setLevel`. A stateless server
+ * (see [property@Mcp.Client:stateless]) is told the level in every request
+ * from now on, and sends the log messages of each request while it runs;
+ * until a level is set, it sends none.
+ *
  * Since: 1.0
  */
 void
@@ -36,6 +42,21 @@ mcp_client_set_logging_level_async (McpClient           *self,
 {
   g_return_if_fail (MCP_IS_CLIENT (self));
   g_return_if_fail (level <= MCP_LOG_LEVEL_EMERGENCY);
+
+  /* A stateless server is told with every request, from now on. */
+  if (self->stateless && self->state == MCP_CLIENT_STATE_READY)
+    {
+      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+      g_task_set_source_tag (task, mcp_client_set_logging_level_async);
+      if (!_mcp_client_check_ready (self, task))
+        return;
+
+      self->log_level = level;
+      _mcp_client_update_envelope (self);
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
 
   _mcp_client_typed_call_async (self, mcp_client_set_logging_level_async, "logging", N_("logging"),
                                 "logging/setLevel",

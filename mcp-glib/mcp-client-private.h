@@ -10,9 +10,14 @@
  *
  *   mcp-client.c            the object, properties, signals, connect and
  *                           close, routing of the engine's events
- *   mcp-client-handshake.c  initialize, version negotiation, capabilities
+ *   mcp-client-handshake.c  connecting, initialize (the legacy handshake),
+ *                           capabilities
+ *   mcp-client-discover.c   the stateless revision: server/discover, the
+ *                           choice of revision, the per-request envelope
  *   mcp-client-requests.c   typed calls, pagination, raw requests and
  *                           notifications, ping
+ *   mcp-client-rounds.c     calls a stateless server answers with requests
+ *                           for input: answering them, and the retries
  *   mcp-client-tools.c      tools/list and tools/call (see mcp-tool-call.c)
  *   mcp-client-resources.c  resources, templates, reading, subscriptions
  *   mcp-client-prompts.c    prompts and completion
@@ -60,6 +65,14 @@ struct _McpClient
   JsonObject        *server_capabilities;
   char              *protocol_version;
   char              *instructions;
+  /* The revision has no handshake: every request carries its _meta. */
+  gboolean           stateless;
+
+  McpVersionNegotiation version_negotiation;
+  char              *pinned_version;
+  guint              max_input_rounds;
+  /* Asked of a stateless server in every request; -1 for none. */
+  int                log_level;
 
   McpClientFeatures  features;
   JsonObject        *capability_overrides;
@@ -72,6 +85,9 @@ struct _McpClient
    * no request of theirs is pending, so the end of the connection must
    * end them itself. */
   GPtrArray         *tool_calls;
+  /* Calls waiting for the application's answers to a stateless server's
+   * requests for input (their GTasks): no request of theirs is pending. */
+  GPtrArray         *input_waits;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
@@ -92,6 +108,10 @@ typedef enum {
   MCP_CLIENT_PROP_PROTOCOL_VERSION,
   MCP_CLIENT_PROP_INSTRUCTIONS,
   MCP_CLIENT_PROP_FEATURES,
+  MCP_CLIENT_PROP_STATELESS,
+  MCP_CLIENT_PROP_VERSION_NEGOTIATION,
+  MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION,
+  MCP_CLIENT_PROP_MAX_INPUT_ROUNDS,
   MCP_CLIENT_N_PROPS
 } McpClientProperty;
 
@@ -100,6 +120,8 @@ extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
 
 gboolean     _mcp_client_check_context        (McpClient          *self,
                                                const char         *function);
+gboolean     _mcp_client_dispatch_server_request (McpClient       *self,
+                                               McpServerRequest   *request);
 void         _mcp_client_set_state            (McpClient          *self,
                                                McpClientState      state);
 void         _mcp_client_shut_down            (McpClient          *self,
@@ -107,13 +129,52 @@ void         _mcp_client_shut_down            (McpClient          *self,
                                                GTask              *task);
 void         _mcp_client_set_server           (McpClient          *self,
                                                const char         *protocol_version,
+                                               gboolean            stateless,
                                                JsonObject         *capabilities,
                                                McpImplementation  *server_info,
                                                const char         *instructions);
 
 /* mcp-client-handshake.c */
+void         _mcp_client_connect_return       (McpClient          *self,
+                                               GTask              *task,
+                                               GError             *error);
+void         _mcp_client_initialize           (McpClient          *self,
+                                               GTask              *task,
+                                               const char         *version);
+JsonNode    *_mcp_client_build_initialize_params (McpClient       *self,
+                                               const char         *version);
+gboolean     _mcp_client_apply_initialize_result (McpClient       *self,
+                                               JsonNode           *result,
+                                               const char         *required,
+                                               GError            **error);
+void         _mcp_client_initialized          (McpClient          *self,
+                                               GTask              *task);
+gboolean     _mcp_client_is_legacy_version    (const char         *version);
 gboolean     _mcp_client_request_is_declared  (McpClient          *self,
                                                McpServerRequest   *request);
+
+/* mcp-client-discover.c */
+void         _mcp_client_discover             (McpClient          *self,
+                                               GTask              *task,
+                                               const char         *version,
+                                               gboolean            pinned);
+void         _mcp_client_update_envelope      (McpClient          *self);
+
+/* mcp-client-rounds.c */
+void         _mcp_client_call_async           (McpClient          *self,
+                                               const char         *method,
+                                               JsonNode           *params,
+                                               McpRequestOptions  *options,
+                                               GCancellable       *cancellable,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+JsonNode    *_mcp_client_call_finish          (McpClient          *self,
+                                               GAsyncResult       *result,
+                                               JsonNode          **error_data,
+                                               GError            **error);
+void         _mcp_client_call_fail            (McpClient          *self,
+                                               GTask              *task,
+                                               GError             *error);
 
 /* mcp-client-requests.c */
 typedef gpointer    (*McpValueFromJson) (JsonObject  *json,

@@ -358,17 +358,14 @@ _mcp_client_list_all_finish (McpClient     *self,
  * the capability check, the call and the parsing in one place. */
 
 static void
-typed_call_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+typed_call_return (GTask    *task,
+                   JsonNode *answer,
+                   GError   *error_in)
 {
-  g_autoptr(GTask) task = user_data;
   McpParseResult parse = g_task_get_task_data (task);
-  g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error = error_in;
   gpointer value;
 
-  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
   if (answer == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
@@ -388,6 +385,39 @@ typed_call_cb (GObject      *object,
     g_task_return_pointer (task, value, g_object_unref);
 }
 
+static void
+typed_call_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  GError *error = NULL;
+
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
+  typed_call_return (task, answer, error);
+}
+
+static void
+typed_call_rounds_cb (GObject      *object,
+                      GAsyncResult *result,
+                      gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  GError *error = NULL;
+
+  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+  typed_call_return (task, answer, error);
+}
+
+/* The requests a stateless server may answer with a request for input. */
+static gboolean
+may_ask_for_input (const char *method)
+{
+  return g_str_equal (method, "prompts/get") || g_str_equal (method, "resources/read");
+}
+
 void
 _mcp_client_typed_call_async (McpClient           *self,
                               gpointer             source_tag,
@@ -395,7 +425,7 @@ _mcp_client_typed_call_async (McpClient           *self,
                               const char          *what,
                               const char          *method,
                               JsonNode            *params,
-                              McpParseResult          parse,
+                              McpParseResult       parse,
                               GCancellable        *cancellable,
                               GAsyncReadyCallback  callback,
                               gpointer             user_data)
@@ -412,9 +442,13 @@ _mcp_client_typed_call_async (McpClient           *self,
       (capability != NULL && !_mcp_client_check_capability (self, task, capability, what)))
     return;
 
-  _mcp_rpc_call_async (self->rpc, method, g_steal_pointer (&owned_params),
-                       MCP_RPC_CALL_DEFAULT, 0, NULL, cancellable,
-                       typed_call_cb, g_steal_pointer (&task));
+  if (may_ask_for_input (method))
+    _mcp_client_call_async (self, method, g_steal_pointer (&owned_params), NULL, cancellable,
+                            typed_call_rounds_cb, g_steal_pointer (&task));
+  else
+    _mcp_rpc_call_async (self->rpc, method, g_steal_pointer (&owned_params),
+                         MCP_RPC_CALL_DEFAULT, 0, NULL, cancellable,
+                         typed_call_cb, g_steal_pointer (&task));
 }
 
 gpointer
@@ -550,7 +584,13 @@ mcp_client_request_full_async (McpClient           *self,
   if (!_mcp_client_check_ready (self, task))
     return;
 
-  _mcp_rpc_call_async (self->rpc, method, params != NULL ? json_node_copy (params) : NULL,
+  /* The engine adds to the params' _meta: it gets members of its own. */
+  if (params != NULL && JSON_NODE_HOLDS_OBJECT (params))
+    params = _mcp_json_node_new_object (_mcp_json_object_copy_members (json_node_get_object (params)));
+  else if (params != NULL)
+    params = json_node_copy (params);
+
+  _mcp_rpc_call_async (self->rpc, method, params,
                        MCP_RPC_CALL_DEFAULT, 0, options, cancellable,
                        request_cb, g_steal_pointer (&task));
 }
@@ -707,7 +747,10 @@ mcp_client_ping_async (McpClient           *self,
 {
   g_return_if_fail (MCP_IS_CLIENT (self));
 
-  _mcp_client_typed_call_async (self, mcp_client_ping_async, NULL, NULL, "ping", NULL, NULL,
+  /* The stateless revision has no ping: server/discover is the cheapest
+   * request every server of it answers. */
+  _mcp_client_typed_call_async (self, mcp_client_ping_async, NULL, NULL,
+                                self->stateless ? "server/discover" : "ping", NULL, NULL,
                                 cancellable, callback, user_data);
 }
 

@@ -41,7 +41,9 @@ send_roots_changed (gpointer user_data)
   McpClient *self = user_data;
 
   _mcp_source_clear (&self->roots_changed_source);
-  if (self->state == MCP_CLIENT_STATE_READY && self->declared_capabilities != NULL &&
+  /* A stateless server asks for the roots whenever it needs them. */
+  if (self->state == MCP_CLIENT_STATE_READY && !self->stateless &&
+      self->declared_capabilities != NULL &&
       json_object_has_member (self->declared_capabilities, "roots"))
     _mcp_rpc_notify_async (self->rpc, "notifications/roots/list_changed", NULL,
                            NULL, NULL, NULL);

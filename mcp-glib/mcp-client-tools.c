@@ -172,6 +172,15 @@ call_progress_cb (McpRequestOptions *options,
  * as [method@Gio.File.copy_async] follows a copy's: each call has its
  * callback and data, so calls that run at the same time are told apart.
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static JsonObject *arguments;
+ * static GCancellable *cancellable;
+ * static gpointer job;
+ * void on_render_progress (double progress, double total, const char *message,
+ *                          gpointer user_data);
+ * void on_rendered (GObject *object, GAsyncResult *result, gpointer user_data);
+ * -->
  * ```c
  * mcp_client_call_tool_with_progress_async (client, "render", arguments,
  *                                           on_render_progress, job, NULL,
@@ -295,6 +304,18 @@ mcp_client_call_tool_finish (McpClient     *self,
  * Like [method@Mcp.Client.call_tool_full_async], with the arguments as
  * JSON text: the shortest way from the native values of a binding.
  *
+ * <!-- doc-test
+ * import json
+ * loop = GLib.MainLoop()
+ * client = Mcp.Client.new(Mcp.StdioTransport.new(["mcp-glib-demo-server"]))
+ * client.connect_async(None, lambda client, result: loop.quit())
+ * loop.run()
+ * def on_done(client, result):
+ *     assert client.call_tool_json_finish(result).structured == {"sum": 5}
+ *     loop.quit()
+ * then:
+ * loop.run()
+ * -->
  * ```python
  * client.call_tool_json_async("add", json.dumps({"a": 2, "b": 3}), None, None, on_done)
  * ```

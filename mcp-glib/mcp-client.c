@@ -243,12 +243,14 @@ on_rpc_notification (McpRpc     *rpc,
     }
 }
 
-static gboolean
-on_rpc_request (McpRpc           *rpc,
-                McpServerRequest *request,
-                gpointer          user_data)
+/* Hands a request of the server to whoever answers it: the client itself
+ * for roots, else the application through ::server-request. It may come as
+ * a JSON-RPC request, or inside a result that asks for input. Returns
+ * whether it was taken. */
+gboolean
+_mcp_client_dispatch_server_request (McpClient        *self,
+                                     McpServerRequest *request)
 {
-  McpClient *self = user_data;
   gboolean handled = FALSE;
 
   if (!_mcp_client_request_is_declared (self, request))
@@ -271,6 +273,14 @@ on_rpc_request (McpRpc           *rpc,
   return handled;
 }
 
+static gboolean
+on_rpc_request (McpRpc           *rpc,
+                McpServerRequest *request,
+                gpointer          user_data)
+{
+  return _mcp_client_dispatch_server_request (user_data, request);
+}
+
 static void
 on_rpc_closed (McpRpc       *rpc,
                const GError *error,
@@ -284,8 +294,13 @@ on_rpc_closed (McpRpc       *rpc,
   while (self->tool_calls->len > 0)
     _mcp_tool_call_fail (self->tool_calls->pdata[0],
                          error != NULL ? g_error_copy (error)
-                         : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
-                         _("The connection is closed")));
+                                       : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                                              _("The connection is closed")));
+  while (self->input_waits->len > 0)
+    _mcp_client_call_fail (self, self->input_waits->pdata[0],
+                           error != NULL ? g_error_copy (error)
+                                         : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                                                _("The connection is closed")));
 
   if (!self->closed_emitted)
     {
@@ -340,6 +355,7 @@ mcp_client_finalize (GObject *object)
   McpClient *self = (McpClient *)object;
 
   g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->pinned_version, g_free);
   g_clear_pointer (&self->client_name, g_free);
   g_clear_pointer (&self->client_version, g_free);
   g_clear_pointer (&self->server_capabilities, json_object_unref);
@@ -349,6 +365,7 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->declared_capabilities, json_object_unref);
   g_clear_pointer (&self->tools_by_name, g_hash_table_unref);
   g_clear_pointer (&self->tool_calls, g_ptr_array_unref);
+  g_clear_pointer (&self->input_waits, g_ptr_array_unref);
   g_clear_object (&self->roots);
 
   G_OBJECT_CLASS (mcp_client_parent_class)->finalize (object);
@@ -412,6 +429,22 @@ mcp_client_get_property (GObject    *object,
       g_value_set_flags (value, self->features);
       break;
 
+    case MCP_CLIENT_PROP_STATELESS:
+      g_value_set_boolean (value, self->stateless);
+      break;
+
+    case MCP_CLIENT_PROP_VERSION_NEGOTIATION:
+      g_value_set_enum (value, self->version_negotiation);
+      break;
+
+    case MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION:
+      g_value_set_string (value, self->pinned_version);
+      break;
+
+    case MCP_CLIENT_PROP_MAX_INPUT_ROUNDS:
+      g_value_set_uint (value, self->max_input_rounds);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -453,6 +486,18 @@ mcp_client_set_property (GObject      *object,
 
     case MCP_CLIENT_PROP_FEATURES:
       mcp_client_set_features (self, g_value_get_flags (value));
+      break;
+
+    case MCP_CLIENT_PROP_VERSION_NEGOTIATION:
+      mcp_client_set_version_negotiation (self, g_value_get_enum (value));
+      break;
+
+    case MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION:
+      mcp_client_set_pinned_protocol_version (self, g_value_get_string (value));
+      break;
+
+    case MCP_CLIENT_PROP_MAX_INPUT_ROUNDS:
+      mcp_client_set_max_input_rounds (self, g_value_get_uint (value));
       break;
 
     default:
@@ -622,6 +667,12 @@ mcp_client_class_init (McpClientClass *klass)
    * What the application handles, which decides the capabilities the
    * client declares when it connects. Set it before connecting.
    *
+   * <!-- doc-test
+   * static McpClient *client;
+   * static gpointer self;
+   * gboolean on_sampling_request (McpClient *client, McpServerRequest *request,
+   *                               gpointer user_data);
+   * -->
    * ```c
    * mcp_client_set_features (client, MCP_CLIENT_FEATURES_SAMPLING |
    *                                  MCP_CLIENT_FEATURES_ELICITATION_FORM);
@@ -635,6 +686,67 @@ mcp_client_class_init (McpClientClass *klass)
     g_param_spec_flags ("features", NULL, NULL,
                         MCP_TYPE_CLIENT_FEATURES, MCP_CLIENT_FEATURES_NONE,
                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClient:stateless:
+   *
+   * Whether the server speaks a stateless revision of the protocol
+   * (2026-07-28 and later), without a handshake: every request then carries
+   * the protocol version and the client's capabilities, server requests come
+   * inside results (multi round-trip requests), and change notifications
+   * come through `subscriptions/listen`. The API is the same either way.
+   *
+   * Since: 1.0
+   */
+  _mcp_client_properties[MCP_CLIENT_PROP_STATELESS] =
+    g_param_spec_boolean ("stateless", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClient:version-negotiation:
+   *
+   * How the client chooses the protocol revision when it connects: by
+   * asking the server (the default), with the legacy `initialize` handshake
+   * only, or exactly [property@Mcp.Client:pinned-protocol-version]. Set it
+   * before connecting.
+   *
+   * Since: 1.0
+   */
+  _mcp_client_properties[MCP_CLIENT_PROP_VERSION_NEGOTIATION] =
+    g_param_spec_enum ("version-negotiation", NULL, NULL,
+                       MCP_TYPE_VERSION_NEGOTIATION, MCP_VERSION_NEGOTIATION_AUTO,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClient:pinned-protocol-version:
+   *
+   * The one protocol revision to speak when
+   * [property@Mcp.Client:version-negotiation] is
+   * %MCP_VERSION_NEGOTIATION_PINNED, e.g. `2026-07-28` or `2025-06-18`.
+   * Set it before connecting.
+   *
+   * Since: 1.0
+   */
+  _mcp_client_properties[MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION] =
+    g_param_spec_string ("pinned-protocol-version", NULL, NULL,
+                         NULL,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * McpClient:max-input-rounds:
+   *
+   * How many times a stateless server may answer one call with a request
+   * for input (elicitation, sampling, roots) before the call is given up.
+   * The default is %MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS.
+   *
+   * Since: 1.0
+   */
+  _mcp_client_properties[MCP_CLIENT_PROP_MAX_INPUT_ROUNDS] =
+    g_param_spec_uint ("max-input-rounds", NULL, NULL,
+                       1, G_MAXUINT, MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS,
+                       (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, MCP_CLIENT_N_PROPS,
                                      _mcp_client_properties);
@@ -718,6 +830,12 @@ mcp_client_class_init (McpClientClass *klass)
    * Emitted for every notification from the server. The signal is
    * detailed with the method, so a handler can connect to one kind:
    *
+   * <!-- doc-test
+   * static McpClient *client;
+   * static gpointer self;
+   * void on_log_message (McpClient *client, const char *method, JsonNode *params,
+   *                      gpointer user_data);
+   * -->
    * ```c
    * g_signal_connect (client, "notification::notifications/message",
    *                   G_CALLBACK (on_log_message), self);
@@ -789,11 +907,13 @@ mcp_client_init (McpClient *self)
   const char *prgname = g_get_prgname ();
 
   self->context = g_main_context_ref_thread_default ();
+  self->log_level = -1;
   self->client_name = g_strdup (prgname != NULL ? prgname : "mcp-glib");
   self->client_version = g_strdup (PACKAGE_VERSION);
   self->roots = g_list_store_new (MCP_TYPE_ROOT);
   self->tools_by_name = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->tool_calls = g_ptr_array_new_with_free_func (g_object_unref);
+  self->input_waits = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /**
@@ -1019,15 +1139,173 @@ mcp_client_get_instructions (McpClient *self)
   return self->instructions;
 }
 
+/**
+ * mcp_client_get_stateless:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:stateless].
+ *
+ * Returns: whether the server speaks a stateless revision, once connected
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_get_stateless (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+
+  return self->stateless;
+}
+
+/**
+ * mcp_client_get_version_negotiation:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:version-negotiation].
+ *
+ * Returns: how the client chooses the protocol revision
+ *
+ * Since: 1.0
+ */
+McpVersionNegotiation
+mcp_client_get_version_negotiation (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), MCP_VERSION_NEGOTIATION_AUTO);
+
+  return self->version_negotiation;
+}
+
+/**
+ * mcp_client_set_version_negotiation:
+ * @self: a client, not connected yet
+ * @negotiation: how to choose the protocol revision
+ *
+ * Sets [property@Mcp.Client:version-negotiation].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_version_negotiation (McpClient             *self,
+                                    McpVersionNegotiation  negotiation)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (negotiation <= MCP_VERSION_NEGOTIATION_PINNED);
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (self->version_negotiation == negotiation)
+    return;
+
+  self->version_negotiation = negotiation;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_VERSION_NEGOTIATION]);
+}
+
+/**
+ * mcp_client_get_pinned_protocol_version:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:pinned-protocol-version].
+ *
+ * Returns: (nullable): the revision to speak when pinned
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_client_get_pinned_protocol_version (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->pinned_version;
+}
+
+/**
+ * mcp_client_set_pinned_protocol_version:
+ * @self: a client, not connected yet
+ * @version: (nullable): the one revision to speak, e.g. `2026-07-28`
+ *
+ * Sets [property@Mcp.Client:pinned-protocol-version]. It takes effect with
+ * %MCP_VERSION_NEGOTIATION_PINNED:
+ *
+ * <!-- doc-test
+ * static McpClient *client;
+ * -->
+ * ```c
+ * mcp_client_set_pinned_protocol_version (client, "2026-07-28");
+ * mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_PINNED);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_pinned_protocol_version (McpClient  *self,
+                                        const char *version)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (replace_string (&self->pinned_version, version))
+    g_object_notify_by_pspec (G_OBJECT (self),
+                              _mcp_client_properties[MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION]);
+}
+
+/**
+ * mcp_client_get_max_input_rounds:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:max-input-rounds].
+ *
+ * Returns: how many requests for input one call may take
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_get_max_input_rounds (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), 0);
+
+  return self->max_input_rounds;
+}
+
+/**
+ * mcp_client_set_max_input_rounds:
+ * @self: a client
+ * @rounds: how many requests for input one call may take, at least 1
+ *
+ * Sets [property@Mcp.Client:max-input-rounds], for calls made from now on.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_max_input_rounds (McpClient *self,
+                                 guint      rounds)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (rounds > 0);
+
+  if (self->max_input_rounds == rounds)
+    return;
+
+  self->max_input_rounds = rounds;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_MAX_INPUT_ROUNDS]);
+}
+
 /* Takes what the handshake learnt about the server, and tells. */
 void
 _mcp_client_set_server (McpClient         *self,
                         const char        *protocol_version,
+                        gboolean           stateless,
                         JsonObject        *capabilities,
                         McpImplementation *server_info,
                         const char        *instructions)
 {
   g_object_freeze_notify (G_OBJECT (self));
+
+  if (self->stateless != stateless)
+    {
+      self->stateless = stateless;
+      g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_STATELESS]);
+    }
 
   if (replace_string (&self->protocol_version, protocol_version))
     g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_PROTOCOL_VERSION]);

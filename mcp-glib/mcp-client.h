@@ -31,11 +31,31 @@ G_BEGIN_DECLS
 /**
  * MCP_PROTOCOL_VERSION_LATEST:
  *
- * The newest MCP protocol revision the client offers when it connects.
+ * The newest MCP protocol revision the client speaks, the stateless one:
+ * what it asks for first when it connects.
  *
  * Since: 1.0
  */
-#define MCP_PROTOCOL_VERSION_LATEST "2025-11-25"
+#define MCP_PROTOCOL_VERSION_LATEST "2026-07-28"
+
+/**
+ * MCP_PROTOCOL_VERSION_LATEST_LEGACY:
+ *
+ * The newest revision with an `initialize` handshake, which the client
+ * offers to servers that do not speak %MCP_PROTOCOL_VERSION_LATEST.
+ *
+ * Since: 1.0
+ */
+#define MCP_PROTOCOL_VERSION_LATEST_LEGACY "2025-11-25"
+
+/**
+ * MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS:
+ *
+ * The default of [property@Mcp.Client:max-input-rounds]: 10.
+ *
+ * Since: 1.0
+ */
+#define MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS 10
 
 /**
  * MCP_CLIENT_DEFAULT_REQUEST_TIMEOUT:
@@ -140,6 +160,29 @@ typedef void (*McpProgressCallback) (double      progress,
                                      const char *message,
                                      gpointer    user_data);
 
+/**
+ * McpVersionNegotiation:
+ * @MCP_VERSION_NEGOTIATION_AUTO: find out what the server speaks: ask
+ *   `server/discover` (2026-07-28 and later), and fall back to the
+ *   `initialize` handshake of 2025-11-25 and older when the server does not
+ *   answer it as a stateless server would
+ * @MCP_VERSION_NEGOTIATION_LEGACY: use the `initialize` handshake only,
+ *   for a server known to be older (it saves the probe)
+ * @MCP_VERSION_NEGOTIATION_PINNED: speak exactly
+ *   [property@Mcp.Client:pinned-protocol-version], and fail if the server
+ *   does not
+ *
+ * How [class@Mcp.Client] chooses the protocol revision when it connects.
+ *
+ * Since: 1.0
+ */
+typedef enum
+{
+  MCP_VERSION_NEGOTIATION_AUTO,
+  MCP_VERSION_NEGOTIATION_LEGACY,
+  MCP_VERSION_NEGOTIATION_PINNED,
+} McpVersionNegotiation;
+
 #define MCP_TYPE_CLIENT (mcp_client_get_type ())
 
 MCP_AVAILABLE_IN_1_0
@@ -184,6 +227,23 @@ MCP_AVAILABLE_IN_1_0
 const char        *mcp_client_get_protocol_version    (McpClient            *self);
 MCP_AVAILABLE_IN_1_0
 const char        *mcp_client_get_instructions        (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_get_stateless           (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+McpVersionNegotiation mcp_client_get_version_negotiation (McpClient         *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_version_negotiation (McpClient            *self,
+                                                       McpVersionNegotiation negotiation);
+MCP_AVAILABLE_IN_1_0
+const char        *mcp_client_get_pinned_protocol_version (McpClient        *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_pinned_protocol_version (McpClient        *self,
+                                                       const char           *version);
+MCP_AVAILABLE_IN_1_0
+guint              mcp_client_get_max_input_rounds    (McpClient            *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_max_input_rounds    (McpClient            *self,
+                                                       guint                 rounds);
 MCP_AVAILABLE_IN_1_0
 McpClientFeatures  mcp_client_get_features            (McpClient            *self);
 MCP_AVAILABLE_IN_1_0

@@ -55,6 +55,25 @@ _mcp_json_node_new_object (JsonObject *object)
   return node;
 }
 
+/* A new object with the members of @object: the members' nodes are new,
+ * what they hold is shared (json_node_copy() shares an object's members
+ * too). Enough to change the members of the copy without touching the
+ * original; not to change what they hold. */
+JsonObject *
+_mcp_json_object_copy_members (JsonObject *object)
+{
+  JsonObject *copy = json_object_new ();
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &name, &value))
+    json_object_set_member (copy, name, json_node_copy (value));
+
+  return copy;
+}
+
 /* Compact JSON text, as json-glib's generator writes it, in a fraction of
  * its time: no GObject, no list of member names per object, no printf (). */
 static void write_node (GString  *out,

@@ -22,6 +22,15 @@
  * such as [method@Mcp.Client.call_tool_full_async], to override the
  * client's timeouts for that call or to follow its progress:
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static JsonObject *args;
+ * static GCancellable *cancellable;
+ * static gpointer self;
+ * void on_progress (McpRequestOptions *options, double progress, double total,
+ *                   const char *message, gpointer user_data);
+ * void on_rendered (GObject *object, GAsyncResult *result, gpointer user_data);
+ * -->
  * ```c
  * g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
  *
@@ -205,6 +214,10 @@ mcp_request_options_class_init (McpRequestOptionsClass *klass)
    * by calls that run at the same time, give each call a cancellable of its
    * own and tell their progress apart with this signal:
    *
+   * <!-- doc-test
+   * typedef struct _Download Download;
+   * void download_set_fraction (Download *download, double fraction);
+   * -->
    * ```c
    * static void
    * on_call_progress (McpRequestOptions *options,

@@ -43,6 +43,8 @@ void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcRequestFunc       request_func,
                                             McpRpcClosedFunc        closed_func,
                                             gpointer                user_data);
+void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
+                                            JsonObject             *meta);
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,
                                             guint                   default_timeout_ms,
                                             guint                   max_timeout_ms);
@@ -57,6 +59,10 @@ void          _mcp_rpc_call_async          (McpRpc                 *self,
                                             gpointer                user_data);
 JsonNode     *_mcp_rpc_call_finish         (McpRpc                 *self,
                                             GAsyncResult           *result,
+                                            GError                **error);
+JsonNode     *_mcp_rpc_call_finish_with_data (McpRpc               *self,
+                                            GAsyncResult           *result,
+                                            JsonNode              **error_data,
                                             GError                **error);
 void          _mcp_rpc_notify_async        (McpRpc                 *self,
                                             const char             *method,

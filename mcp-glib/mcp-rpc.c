@@ -69,6 +69,10 @@ struct _McpRpc
   guint                   default_timeout_ms;
   guint                   max_timeout_ms;
 
+  /* Members added to every request's params._meta: the per-request
+   * envelope of the stateless protocol revision. */
+  JsonObject             *request_meta;
+
   McpRpcNotificationFunc  notification_func;
   McpRpcRequestFunc       request_func;
   McpRpcClosedFunc        closed_func;
@@ -355,7 +359,8 @@ _mcp_rpc_call_async (McpRpc              *self,
 
   /* Our ids are unique among active requests, so they serve as progress
    * tokens too. */
-  if (want_token && (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
+  if ((want_token || self->request_meta != NULL) &&
+      (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
     {
       JsonObject *object;
       JsonObject *meta;
@@ -363,23 +368,38 @@ _mcp_rpc_call_async (McpRpc              *self,
       if (owned_params == NULL)
         owned_params = _mcp_json_node_new_object (json_object_new ());
       object = json_node_get_object (owned_params);
-      /* The caller's params may be shared: never write into them. */
-      if (json_object_is_immutable (object) || json_object_get_member (object, "_meta") != NULL)
+      /* Params handed over sealed, or with a _meta of their own, may be
+       * shared: never write into them, nor into their _meta. */
+      meta = _mcp_json_object_get_object (object, "_meta");
+      if (json_object_is_immutable (object) || meta != NULL)
         {
-          g_autoptr(JsonNode) copy = json_node_copy (owned_params);
-
+          object = _mcp_json_object_copy_members (object);
           json_node_unref (owned_params);
-          owned_params = g_steal_pointer (&copy);
-          object = json_node_get_object (owned_params);
+          owned_params = _mcp_json_node_new_object (object);
+          if (meta != NULL)
+            {
+              meta = _mcp_json_object_copy_members (meta);
+              json_object_set_object_member (object, "_meta", meta);
+            }
         }
 
-      meta = _mcp_json_object_get_object (object, "_meta");
       if (meta == NULL)
         {
           meta = json_object_new ();
           json_object_set_object_member (object, "_meta", meta);
         }
-      json_object_set_int_member (meta, "progressToken", call->id);
+      if (want_token)
+        json_object_set_int_member (meta, "progressToken", call->id);
+      if (self->request_meta != NULL)
+        {
+          JsonObjectIter iter;
+          const char *name;
+          JsonNode *value;
+
+          json_object_iter_init (&iter, self->request_meta);
+          while (json_object_iter_next (&iter, &name, &value))
+            json_object_set_member (meta, name, json_node_copy (value));
+        }
     }
 
   g_hash_table_insert (self->calls, &call->id, call);
@@ -412,6 +432,26 @@ _mcp_rpc_call_async (McpRpc              *self,
   data->rpc = g_object_ref (self);
   data->id = call->id;
   mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
+}
+
+/* Like _mcp_rpc_call_finish(), and when the server answered with an error,
+ * gives the error's data too (or %NULL): (transfer full). */
+JsonNode *
+_mcp_rpc_call_finish_with_data (McpRpc        *self,
+                                GAsyncResult  *result,
+                                JsonNode     **error_data,
+                                GError       **error)
+{
+  JsonNode *data;
+
+  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  g_return_val_if_fail (error_data != NULL && *error_data == NULL, NULL);
+
+  data = g_object_get_data (G_OBJECT (result), "mcp-error-data");
+  *error_data = data != NULL ? json_node_ref (data) : NULL;
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 JsonNode *
@@ -589,6 +629,13 @@ handle_response (McpRpc     *self,
                isfinite (json_node_get_double (code_node)))
         code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
 
+      /* What the server said beyond the message, for those who need it
+       * (a protocol revision's negotiation, for one). */
+      if (json_object_get_member (error_object, "data") != NULL)
+        g_object_set_data_full (G_OBJECT (call->task), "mcp-error-data",
+                                json_node_copy (json_object_get_member (error_object, "data")),
+                                (GDestroyNotify) json_node_unref);
+
       complete_call (call, NULL,
                      g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),
                                           message != NULL ? message : _("The server reported an "
@@ -703,6 +750,52 @@ handle_notification (McpRpc     *self,
     self->notification_func (self, method, params, self->user_data);
 }
 
+/* Where the answer to one request from the server goes. */
+typedef struct
+{
+  GWeakRef  rpc;
+  JsonNode *id;
+} Reply;
+
+static Reply *
+reply_new (McpRpc   *rpc,
+           JsonNode *id)
+{
+  Reply *reply = g_new0 (Reply, 1);
+
+  g_weak_ref_init (&reply->rpc, rpc);
+  reply->id = json_node_ref (id);
+
+  return reply;
+}
+
+static void
+reply_free (Reply *reply)
+{
+  g_weak_ref_clear (&reply->rpc);
+  json_node_unref (reply->id);
+  g_free (reply);
+}
+
+static void
+reply_to_server (McpServerRequest *request,
+                 JsonNode         *result,
+                 int               code,
+                 const char       *message,
+                 gpointer          user_data)
+{
+  Reply *reply = user_data;
+  g_autoptr(McpRpc) rpc = g_weak_ref_get (&reply->rpc);
+
+  if (rpc == NULL)
+    return;
+
+  if (result != NULL)
+    _mcp_rpc_reply (rpc, reply->id, result);
+  else
+    _mcp_rpc_reply_error (rpc, reply->id, code, message, NULL);
+}
+
 static void
 handle_request (McpRpc     *self,
                 JsonNode   *id,
@@ -719,7 +812,8 @@ handle_request (McpRpc     *self,
       return;
     }
 
-  request = _mcp_server_request_new (self, id, method, params);
+  request = _mcp_server_request_new (id, method, params, reply_to_server,
+                                     reply_new (self, id), (GDestroyNotify) reply_free);
   g_hash_table_insert (self->server_requests, _mcp_json_node_to_string (id), request);
 
   if (self->request_func != NULL)
@@ -950,6 +1044,7 @@ mcp_rpc_finalize (GObject *object)
   g_clear_pointer (&self->calls, g_hash_table_unref);
   g_clear_pointer (&self->server_requests, g_hash_table_unref);
   g_clear_error (&self->closed_error);
+  g_clear_pointer (&self->request_meta, json_object_unref);
 
   G_OBJECT_CLASS (mcp_rpc_parent_class)->finalize (object);
 }
@@ -1015,3 +1110,21 @@ _mcp_rpc_set_timeouts (McpRpc *self,
   self->max_timeout_ms = max_timeout_ms;
 }
 
+/* Sets what every request from now on carries in params._meta (on top of
+ * its progress token), or %NULL for nothing: the protocol version, the
+ * client's capabilities and the like, for a protocol revision without a
+ * handshake. The members are shared, not copied: @meta must not change
+ * once set. */
+void
+_mcp_rpc_set_request_meta (McpRpc     *self,
+                           JsonObject *meta)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+
+  g_clear_pointer (&self->request_meta, json_object_unref);
+  if (meta != NULL)
+    {
+      json_object_seal (meta);
+      self->request_meta = json_object_ref (meta);
+    }
+}

@@ -50,7 +50,9 @@ struct _McpServerRequest
 {
   GObject       parent_instance;
 
-  GWeakRef      rpc;
+  McpServerRequestReplyFunc reply_func;
+  gpointer      reply_data;
+  GDestroyNotify reply_destroy;
   JsonNode     *id;
   char         *method;
   JsonNode     *params;
@@ -79,15 +81,13 @@ mcp_server_request_finalize (GObject *object)
 
   if (!self->answered && !g_cancellable_is_cancelled (self->cancellable))
     {
-      g_autoptr(McpRpc) rpc = g_weak_ref_get (&self->rpc);
-
       g_debug ("The request “%s” from the server was dropped without an answer", self->method);
-      if (rpc != NULL)
-        _mcp_rpc_reply_error (rpc, self->id, MCP_ERROR_INTERNAL_ERROR,
-                              "The client dropped the request without answering it", NULL);
+      self->reply_func (self, NULL, MCP_ERROR_INTERNAL_ERROR,
+                        "The client dropped the request without answering it", self->reply_data);
     }
 
-  g_weak_ref_clear (&self->rpc);
+  if (self->reply_destroy != NULL)
+    self->reply_destroy (self->reply_data);
   g_clear_pointer (&self->id, json_node_unref);
   g_clear_pointer (&self->method, g_free);
   g_clear_pointer (&self->params, json_node_unref);
@@ -174,19 +174,24 @@ mcp_server_request_class_init (McpServerRequestClass *klass)
 static void
 mcp_server_request_init (McpServerRequest *self)
 {
-  g_weak_ref_init (&self->rpc, NULL);
   self->cancellable = g_cancellable_new ();
 }
 
 McpServerRequest *
-_mcp_server_request_new (McpRpc     *rpc,
-                         JsonNode   *id,
-                         const char *method,
-                         JsonNode   *params)
+_mcp_server_request_new (JsonNode                  *id,
+                         const char                *method,
+                         JsonNode                  *params,
+                         McpServerRequestReplyFunc  reply_func,
+                         gpointer                   reply_data,
+                         GDestroyNotify             reply_destroy)
 {
   McpServerRequest *self = g_object_new (MCP_TYPE_SERVER_REQUEST, NULL);
 
-  g_weak_ref_set (&self->rpc, rpc);
+  g_assert (reply_func != NULL);
+
+  self->reply_func = reply_func;
+  self->reply_data = reply_data;
+  self->reply_destroy = reply_destroy;
   self->id = json_node_ref (id);
   self->method = g_strdup (method);
   self->params = params != NULL ? json_node_ref (params) : NULL;
@@ -639,7 +644,6 @@ void
 mcp_server_request_reply (McpServerRequest *self,
                           JsonNode         *result)
 {
-  g_autoptr(McpRpc) rpc = NULL;
   g_autoptr(JsonNode) empty = NULL;
   g_autoptr(JsonNode) completed = NULL;
 
@@ -652,9 +656,7 @@ mcp_server_request_reply (McpServerRequest *self,
     result = empty = _mcp_json_node_new_object (json_object_new ());
 
   completed = self->apply_defaults ? with_defaults (self, result) : json_node_ref (result);
-
-  if ((rpc = g_weak_ref_get (&self->rpc)))
-    _mcp_rpc_reply (rpc, self->id, completed);
+  self->reply_func (self, completed, 0, NULL, self->reply_data);
 }
 
 /**
@@ -742,16 +744,13 @@ mcp_server_request_reply_error (McpServerRequest *self,
                                 int               code,
                                 const char       *message)
 {
-  g_autoptr(McpRpc) rpc = NULL;
-
   g_return_if_fail (MCP_IS_SERVER_REQUEST (self));
   g_return_if_fail (message != NULL);
 
   if (!begin_answer (self))
     return;
 
-  if ((rpc = g_weak_ref_get (&self->rpc)))
-    _mcp_rpc_reply_error (rpc, self->id, code, message, NULL);
+  self->reply_func (self, NULL, code, message, self->reply_data);
 }
 
 /**

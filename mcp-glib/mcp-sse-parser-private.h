@@ -13,9 +13,10 @@ G_BEGIN_DECLS
 
 typedef struct _McpSseParser McpSseParser;
 
-/* One complete event. @data is %NULL when the event was larger than the
- * maximum and was dropped; @event_type is "message" unless the event said
- * otherwise. */
+/* One complete event; @event_type is "message" unless the event said
+ * otherwise. @data is %NULL for an event larger than the maximum, reported
+ * once as soon as it passes it (its type may not be known yet then) and
+ * then skipped. */
 typedef void (*McpSseEventFunc) (const char *event_type,
                                  const char *data,
                                  gsize       data_len,

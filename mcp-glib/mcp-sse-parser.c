@@ -8,7 +8,8 @@
  * format of the HTML standard), as Streamable HTTP uses them: it accepts
  * input in pieces of any size, with CRLF, LF or CR line ends, comments,
  * multi-line data, ids and retry delays, and never holds more than the
- * maximum event size: a larger event is dropped and reported as such.
+ * maximum event size: a larger event is reported as soon as it passes the
+ * maximum, then skipped to its end.
  */
 
 #include "config.h"
@@ -73,18 +74,33 @@ _mcp_sse_parser_get_retry (McpSseParser *self)
   return self->retry;
 }
 
+static const char *
+event_type (McpSseParser *self)
+{
+  return self->event_type != NULL ? self->event_type : "message";
+}
+
+/* The event under way is too large: say so once, at once (its end may be
+ * far away, or never come), and skip the rest of it. */
+static void
+drop_event (McpSseParser *self)
+{
+  g_string_truncate (self->data, 0);
+  if (self->too_large)
+    return;
+
+  self->too_large = TRUE;
+  self->func (event_type (self), NULL, 0, self->user_data);
+}
+
 static void
 dispatch (McpSseParser *self)
 {
-  const char *type = self->event_type != NULL ? self->event_type : "message";
-
-  if (self->too_large)
-    self->func (type, NULL, 0, self->user_data);
-  else if (self->data->len > 0)
+  if (!self->too_large && self->data->len > 0)
     {
       /* The last data line's newline is not part of the data. */
       g_string_truncate (self->data, self->data->len - 1);
-      self->func (type, self->data->str, self->data->len, self->user_data);
+      self->func (event_type (self), self->data->str, self->data->len, self->user_data);
     }
 
   g_string_truncate (self->data, 0);
@@ -136,8 +152,7 @@ process_line (McpSseParser *self)
 
       if (self->too_large || self->data->len + len + 1 > self->max_event_size)
         {
-          self->too_large = TRUE;
-          g_string_truncate (self->data, 0);
+          drop_event (self);
           return;
         }
       g_string_append_len (self->data, value, len);
@@ -201,7 +216,7 @@ _mcp_sse_parser_feed (McpSseParser *self,
       /* A line longer than an event can be is dropped with its event. */
       if (self->line->len + (end - start) > self->max_event_size)
         {
-          self->too_large = TRUE;
+          drop_event (self);
           g_string_truncate (self->line, 0);
           g_string_append (self->line, "data:");
         }

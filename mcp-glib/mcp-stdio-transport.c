@@ -37,6 +37,10 @@
  * A transport that starts an MCP server as a child process and speaks to
  * it over its standard input and output.
  *
+ * <!-- doc-test
+ * static McpClient *client;
+ * static const char *token;
+ * -->
  * ```c
  * const char *argv[] = { "my-mcp-server", "--stdio", NULL };
  * g_autoptr(McpStdioTransport) transport = mcp_stdio_transport_new (argv);

@@ -182,7 +182,24 @@ tool_call_return_answer (McpToolCall *self,
   tool_call_return (self, result, error);
 }
 
-/* The last step of either path: the answer is a CallToolResult. */
+/* A plain call: its answer, after as many rounds of input as it took. */
+static void
+call_tool_rounds_cb (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
+{
+  g_autoptr(McpToolCall) self = user_data;
+  g_autoptr(JsonNode) answer = NULL;
+  GError *error = NULL;
+
+  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+  if (answer == NULL)
+    tool_call_return (self, NULL, error);
+  else
+    tool_call_return_answer (self, answer);
+}
+
+/* The last step of a task: the answer is a CallToolResult. */
 static void
 call_tool_cb (GObject      *object,
               GAsyncResult *result,
@@ -375,9 +392,8 @@ tool_call_dispatch (McpToolCall *self)
   if (tool == NULL || mcp_tool_get_task_support (tool) != MCP_TASK_SUPPORT_REQUIRED ||
       !server_runs_tool_tasks (client))
     {
-      _mcp_rpc_call_async (client->rpc, "tools/call", _mcp_json_node_new_object (params),
-                           MCP_RPC_CALL_DEFAULT, 0, self->options, cancellable,
-                           call_tool_cb, g_object_ref (self));
+      _mcp_client_call_async (client, "tools/call", _mcp_json_node_new_object (params),
+                              self->options, cancellable, call_tool_rounds_cb, g_object_ref (self));
       return;
     }
 

@@ -5,12 +5,12 @@
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# A scripted MCP server speaking the Streamable HTTP transport, for
-# test-http.c. It answers POSTs with JSON or event streams, keeps sessions
-# and checks the session and protocol version headers, serves a GET stream,
-# ends sessions on DELETE, and has tools that misbehave on purpose: broken,
-# noisy, oversized and resumable event streams, requests to the client over
-# a stream, error statuses, forgotten sessions. With --legacy it speaks the
+# A scripted MCP server speaking the Streamable HTTP transport, for the
+# test-http-*.c programs. It answers POSTs with JSON or event streams, keeps
+# sessions and checks the session and protocol version headers, serves a GET
+# stream, ends sessions on DELETE, and has tools that misbehave on purpose:
+# broken, noisy, oversized and resumable event streams, requests to the
+# client over a stream, error statuses, forgotten sessions. With --legacy it speaks the
 # older HTTP+SSE transport of 2024-11-05 instead. It records every HTTP
 # request it gets (method, path, the headers that matter, the body, the
 # status it answered) and hands the record out through its `requests` tool,
@@ -43,6 +43,7 @@ RECORDED_HEADERS = ("Mcp-Session-Id", "MCP-Protocol-Version", "Last-Event-ID",
 SERVER_REQUEST_TIMEOUT = 10.0
 KEEPALIVE_INTERVAL = 1.0
 RESUME_RETRY_MS = 300
+HOLD_MS = 20000
 
 TOOLS = [
     ("echo", "Returns its text", {"text": {"type": "string"}}),
@@ -51,16 +52,25 @@ TOOLS = [
      {"method": {"type": "string"}, "params": {"type": "object"}}),
     ("get-request", "Sends a request to the client on the GET stream and returns its answer",
      {"method": {"type": "string"}, "params": {"type": "object"}}),
-    ("expire-session", "Forgets the current session", {}),
-    ("resume", "Breaks its event stream and answers on the resumed one", {}),
+    ("expire-session", "Forgets the current session; its GET stream stays open (and says "
+     "nothing more) if keep_stream is set", {"keep_stream": {"type": "boolean"}}),
+    ("resume", "Breaks its event stream and answers on the resumed one; the event id "
+     "to resume from can be given, or forgotten (the resumption then gets 404)",
+     {"event_id": {"type": "string"}, "forget": {"type": "boolean"}}),
+    ("storm", "Ends its event stream at once, asking to resume with no delay, and never "
+     "answers; each stream carries a notification if talk is set",
+     {"talk": {"type": "boolean"}}),
     ("drop", "Closes the connection in the middle of its event stream", {}),
     ("linger", "Answers over an event stream, then keeps it open",
      {"ms": {"type": "integer"}}),
     ("bad-sse", "Answers in a noisy but valid event stream", {}),
-    ("huge-event", "Answers with an event (or a JSON body) of the given size",
-     {"bytes": {"type": "integer"}, "json": {"type": "boolean"}}),
+    ("huge-event", "Answers with an event (or a JSON body) of the given size; then holds the "
+     "stream open, or never ends the event, if asked",
+     {"bytes": {"type": "integer"}, "json": {"type": "boolean"}, "hold": {"type": "boolean"},
+      "unterminated": {"type": "boolean"}}),
     ("html", "Answers with an HTML page", {}),
     ("status", "Answers with the given HTTP status", {"code": {"type": "integer"}}),
+    ("accept", "Answers 202 Accepted, as if the call were a notification", {}),
     ("slow-json", "Answers after a delay", {"ms": {"type": "integer"}}),
     ("requests", "Returns every HTTP request received so far", {}),
 ]
@@ -211,6 +221,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"%X\r\n%s\r\n" % (len(data), data))
             self.wfile.flush()
         except OSError as e:
+            with lock:
+                self.entry.setdefault("hung_up_at_ms", now_ms())
             raise Disconnected() from e
 
     def write_event(self, message=None, event_id=None, event=None):
@@ -372,7 +384,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def initialize(self, message):
         result = initialize_result(message)
-        session_id = secrets.token_hex(16)
+        session_id = (options.session_id if options.session_id is not None
+                      else secrets.token_hex(16))
         with lock:
             sessions[session_id] = Session(result["protocolVersion"])
             self.entry["assigned_session"] = session_id
@@ -416,7 +429,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "echo":
             return response(msg_id, text_result(str(arguments.get("text", ""))))
         if name == "expire-session":
-            end_session(session_id)
+            end_session(session_id, bool(arguments.get("keep_stream", False)))
             return response(msg_id, text_result("forgot session %s" % session_id))
         if name == "requests":
             with lock:
@@ -445,16 +458,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif name == "server-request":
                 self.server_request(msg_id, arguments)
             elif name == "resume":
+                event_id = str(arguments.get("event_id", "ev-1"))
                 self.start_sse()
-                self.write_chunk("id: ev-1\nretry: %d\ndata:\n\n" % RESUME_RETRY_MS)
+                self.write_chunk("id: %s\nretry: %d\ndata:\n\n" % (event_id, RESUME_RETRY_MS))
                 with lock:
-                    resumable["ev-1"] = {
+                    resumable[event_id] = {
                         "response": response(msg_id, text_result("resumed")),
                         "closed_at": None,
                     }
                 self.end_sse()
                 with lock:
-                    resumable["ev-1"]["closed_at"] = time.monotonic()
+                    resumable[event_id]["closed_at"] = time.monotonic()
+                    if arguments.get("forget"):
+                        del resumable[event_id]
+            elif name == "storm":
+                self.storm_stream("talk" if arguments.get("talk") else "quiet", 1)
             elif name == "drop":
                 self.start_sse()
                 self.write_chunk(": about to drop\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":")
@@ -466,10 +484,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.bad_sse(msg_id)
             elif name == "huge-event":
                 self.huge_event(msg_id, int(arguments.get("bytes", 1024 * 1024)),
-                                bool(arguments.get("json", False)))
+                                bool(arguments.get("json", False)),
+                                bool(arguments.get("hold", False)),
+                                bool(arguments.get("unterminated", False)))
             elif name == "html":
                 self.send_plain(200, "<!DOCTYPE html><html><body><h1>Welcome!</h1></body></html>",
                                 "text/html; charset=utf-8")
+            elif name == "accept":
+                self.send_empty(202)
             elif name == "status":
                 code = int(arguments.get("code", 500))
                 headers = {"WWW-Authenticate": 'Bearer realm="mcp"'} if code == 401 else None
@@ -535,18 +557,26 @@ class Handler(http.server.BaseHTTPRequestHandler):
         up."""
         self.start_sse()
         self.write_event(response(msg_id, text_result("lingering")))
-        answered = time.monotonic()
-        try:
-            while time.monotonic() - answered < ms / 1000:
-                time.sleep(0.05)
-                self.write_chunk(": still here\n\n")
-        except Disconnected:
-            with lock:
-                self.entry["hung_up_after_ms"] = int((time.monotonic() - answered) * 1000)
-            raise
+        self.hold_stream(ms, ": still here\n\n")
         self.end_sse()
 
+    def storm_stream(self, mode, n):
+        """One stream of the storm tool: a priming event asking for retry: 0,
+        maybe a notification, and the end."""
+        try:
+            self.start_sse()
+            self.write_chunk("id: storm-%s-%d\nretry: 0\ndata:\n\n" % (mode, n))
+            if mode == "talk":
+                self.write_event(log_notification("storm %d" % n))
+            self.end_sse()
+        except Disconnected:
+            self.close_connection = True
+
     def resume_stream(self, last_event_id):
+        if last_event_id.startswith("storm-"):
+            _, mode, n = last_event_id.split("-")
+            self.storm_stream(mode, int(n) + 1)
+            return
         with lock:
             pending = resumable.pop(last_event_id, None)
             if pending is not None and pending["closed_at"] is not None:
@@ -599,18 +629,33 @@ class Handler(http.server.BaseHTTPRequestHandler):
             time.sleep(0.02)
         self.end_sse()
 
-    def huge_event(self, msg_id, size, as_json):
+    def huge_event(self, msg_id, size, as_json, hold, unterminated):
         template = encode(response(msg_id, text_result(""))).decode()
         padding = max(size - len("data: \n\n") - len(template), 0)
         data = template.replace("\"text\":\"\"", "\"text\":\"%s\"" % ("x" * padding), 1)
         if as_json:
             self.send_plain(200, data, "application/json")
             return
-        event = "data: %s\n\n" % data
+        event = "data: %s" % data if unterminated else "data: %s\n\n" % data
         self.start_sse()
         for start in range(0, len(event), 64 * 1024):
             self.write_chunk(event[start:start + 64 * 1024])
+        if hold or unterminated:
+            self.hold_stream(HOLD_MS, "x" if unterminated else ": still here\n\n")
         self.end_sse()
+
+    def hold_stream(self, ms, filler):
+        """Keeps a stream open, writing @filler now and then, and notes when
+        the client hangs up."""
+        start = time.monotonic()
+        try:
+            while time.monotonic() - start < ms / 1000:
+                time.sleep(0.05)
+                self.write_chunk(filler)
+        except Disconnected:
+            with lock:
+                self.entry["hung_up_after_ms"] = int((time.monotonic() - start) * 1000)
+            raise
 
     # -- the 2024-11-05 HTTP+SSE transport ----------------------------------
 
@@ -694,10 +739,10 @@ class Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def end_session(session_id):
+def end_session(session_id, keep_stream=False):
     with lock:
         session = sessions.pop(session_id, None)
-    if session is not None:
+    if session is not None and not keep_stream:
         session.ended.set()
         session.outbox.put(None)
 
@@ -724,6 +769,9 @@ def main():
                         help="wait this long before answering a DELETE")
     parser.add_argument("--legacy-endpoint", metavar="URL",
                         help="with --legacy, announce this endpoint instead of our own")
+    parser.add_argument("--session-id", metavar="ID",
+                        type=lambda text: text.encode().decode("unicode_escape"),
+                        help="assign this session id (with Python escapes such as \\x01)")
     parser.add_argument("--verbose", action="store_true",
                         help="log requests to stderr")
     options = parser.parse_args()

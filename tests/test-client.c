@@ -143,6 +143,9 @@ server_new_strv (const char * const *args)
   g_signal_connect (server->transport, "notify::subprocess",
                     G_CALLBACK (on_subprocess_notify), server);
   server->client = mcp_client_new (MCP_TRANSPORT (server->transport));
+  /* The scripted server speaks the legacy revisions: the tests check their
+   * handshake exactly (the probe that finds that out has tests of its own). */
+  mcp_client_set_version_negotiation (server->client, MCP_VERSION_NEGOTIATION_LEGACY);
 
   return server;
 }

@@ -126,7 +126,7 @@ async function testConnectAndInfo() {
     const info = client.server_info;
     assertEqual(info.name, 'mcp-demo-server', 'server name');
     assertEqual(info.title, 'mcp-glib demo server', 'server title');
-    assertEqual(client.protocol_version, Mcp.PROTOCOL_VERSION_LATEST, 'protocol version');
+    assertEqual(client.protocol_version, Mcp.PROTOCOL_VERSION_LATEST_LEGACY, 'protocol version');
     assertEqual(client.state, Mcp.ClientState.READY, 'state');
     assert(client.server_capabilities.has_member('tools'), 'no tools capability');
     assert(client.dup_capabilities() instanceof Json.Object);

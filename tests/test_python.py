@@ -275,14 +275,26 @@ def test_elicitation_and_roots():
 
 
 class LoopbackTransport(Mcp.Transport):
-    """A transport written in Python, with a tiny server behind it."""
+    """A transport written in Python, with a tiny server behind it: an older
+    one, or with stateless=True one of the stateless revision."""
 
-    def __init__(self):
+    def __init__(self, stateless=False):
         super().__init__()
         self.sent = []
+        self.metas = []
+        self.stateless = stateless
 
     def _answer(self, message):
-        if message.get("method") == "initialize":
+        method = message.get("method")
+        self.metas.append(message.get("params", {}).get("_meta", {}))
+        if method == "server/discover":
+            if not self.stateless:
+                return None
+            return {"resultType": "complete", "supportedVersions": ["2026-07-28"],
+                    "capabilities": {"tools": {}},
+                    "_meta": {"io.modelcontextprotocol/serverInfo":
+                              {"name": "loopback", "version": "2"}}}
+        if method == "initialize":
             return {"protocolVersion": message["params"]["protocolVersion"],
                     "capabilities": {"tools": {}},
                     "serverInfo": {"name": "loopback", "version": "1"}}
@@ -296,7 +308,12 @@ class LoopbackTransport(Mcp.Transport):
         self.sent.append(message.get("method"))
         task.return_boolean(True)
         if "id" in message:
-            answer = {"jsonrpc": "2.0", "id": message["id"], "result": self._answer(message)}
+            result = self._answer(message)
+            if result is None:
+                answer = {"jsonrpc": "2.0", "id": message["id"],
+                          "error": {"code": -32601, "message": "Method not found"}}
+            else:
+                answer = {"jsonrpc": "2.0", "id": message["id"], "result": result}
             GLib.idle_add(lambda: self.deliver_message(Json.from_string(json.dumps(answer)))
                           or GLib.SOURCE_REMOVE)
 
@@ -312,9 +329,28 @@ def test_custom_transport():
     result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, cb)))
     assert result.dup_text() == "called x", result.dup_text()
     assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
-    assert transport.sent == ["initialize", "notifications/initialized", "tools/call"], \
-        transport.sent
+    # The probe, answered as an older server does, then the handshake.
+    assert transport.sent == ["server/discover", "initialize", "notifications/initialized",
+                              "tools/call"], transport.sent
+    assert not client.props.stateless
     assert client.props.state == Mcp.ClientState.CLOSED
+
+    # A stateless server: no handshake, and every request carries the
+    # envelope.
+    transport = LoopbackTransport(stateless=True)
+    client = Mcp.Client.new(transport)
+    client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
+    assert client.props.stateless
+    assert client.props.protocol_version == "2026-07-28"
+    assert client.props.server_info.props.version == "2"
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, cb)))
+    assert result.dup_text() == "called x", result.dup_text()
+    assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
+    assert transport.sent == ["server/discover", "tools/call"], transport.sent
+    for meta in transport.metas:
+        assert meta["io.modelcontextprotocol/protocolVersion"] == "2026-07-28", meta
+        assert "io.modelcontextprotocol/clientCapabilities" in meta, meta
+        assert meta["io.modelcontextprotocol/clientInfo"]["name"], meta
 
 
 def test_content_kinds():

@@ -25,16 +25,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 #include <gio/gunixinputstream.h>
 #include <gio/gunixoutputstream.h>
 #include <mcp-glib/mcp-glib.h>
 
-/* Repeated to the requested length; plain ASCII, so that its size on the
- * wire is its size in memory. */
-#define TEXT_PATTERN "The quick brown fox jumps over the lazy dog. "
+#include "bench-util.h"
 
 static GMainLoop *loop;
 static char *echo_text;
@@ -64,79 +61,6 @@ static GOptionEntry entries[] = {
   { "bytes", 0, 0, G_OPTION_ARG_INT64, &blob_bytes, "Size of the blob (blob, floor-parse)", "N" },
   { NULL }
 };
-
-static char *
-make_text (gsize size)
-{
-  GString *text = g_string_sized_new (size + sizeof TEXT_PATTERN);
-
-  while (text->len < size)
-    g_string_append (text, TEXT_PATTERN);
-  g_string_truncate (text, size);
-
-  return g_string_free (text, FALSE);
-}
-
-static double
-elapsed_s (gint64 start_us)
-{
-  return (g_get_monotonic_time () - start_us) / (double) G_USEC_PER_SEC;
-}
-
-typedef struct
-{
-  double user;
-  double sys;
-} CpuTime;
-
-static CpuTime
-cpu_now (void)
-{
-  struct rusage usage;
-
-  getrusage (RUSAGE_SELF, &usage);
-  return (CpuTime) {
-    usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6,
-    usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6,
-  };
-}
-
-/* A field of /proc/self/status, in KiB. */
-static gint64
-status_kib (const char *field)
-{
-  g_autofree char *contents = NULL;
-  gsize field_len = strlen (field);
-
-  if (!g_file_get_contents ("/proc/self/status", &contents, NULL, NULL))
-    return -1;
-
-  for (char *line = contents; line != NULL && *line != '\0'; line = strchr (line, '\n'))
-    {
-      if (*line == '\n')
-        line++;
-      if (strncmp (line, field, field_len) == 0 && line[field_len] == ':')
-        return g_ascii_strtoll (line + field_len + 1, NULL, 10);
-    }
-
-  return -1;
-}
-
-/* From here on VmHWM is the peak since now. */
-static void
-reset_peak (void)
-{
-  /* Written in place: g_file_set_contents () would write a new file and
-   * rename it, which /proc refuses. */
-  FILE *file = fopen ("/proc/self/clear_refs", "w");
-  gboolean ok = file != NULL && fputs ("5", file) >= 0;
-
-  if (file != NULL && fclose (file) != 0)
-    ok = FALSE;
-  if (!ok)
-    g_printerr ("mcp-bench: cannot reset the peak RSS (%s); growth figures are too high\n",
-                g_strerror (errno));
-}
 
 static void
 store_result_cb (GObject      *object,
@@ -303,68 +227,35 @@ run_calls (McpClient  *client,
   return TRUE;
 }
 
-static void
-add_int (JsonBuilder *report,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (report, name);
-  json_builder_add_int_value (report, value);
-}
-
-static void
-add_double (JsonBuilder *report,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (report, name);
-  json_builder_add_double_value (report, value);
-}
-
-static void
-add_string (JsonBuilder *report,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (report, name);
-  if (value != NULL)
-    json_builder_add_string_value (report, value);
-  else
-    json_builder_add_null_value (report);
-}
-
 static gboolean
 bench_calls (JsonBuilder  *report,
              int           in_flight,
              GError      **error)
 {
   g_autoptr(McpClient) client = NULL;
-  CpuTime before;
-  CpuTime after;
+  BenchCpuTime before;
+  BenchCpuTime after;
   gint64 start;
   double seconds;
 
   if (!(client = connect_client (error)) || !run_calls (client, warmup, in_flight, error))
     return FALSE;
 
-  before = cpu_now ();
+  before = bench_cpu_now ();
   start = g_get_monotonic_time ();
   if (!run_calls (client, calls, in_flight, error))
     return FALSE;
-  seconds = elapsed_s (start);
-  after = cpu_now ();
+  seconds = bench_elapsed_s (start);
+  after = bench_cpu_now ();
 
-  add_int (report, "calls", calls);
-  add_int (report, "warmup", warmup);
-  add_int (report, "window", in_flight);
-  add_double (report, "seconds", seconds);
-  add_double (report, "calls_per_s", calls / seconds);
-  add_double (report, "cpu_us_per_call",
-              (after.user - before.user + after.sys - before.sys) * 1e6 / calls);
-  add_double (report, "user_us_per_call", (after.user - before.user) * 1e6 / calls);
-  add_double (report, "sys_us_per_call", (after.sys - before.sys) * 1e6 / calls);
-  add_int (report, "peak_rss_kib", status_kib ("VmHWM"));
-  add_int (report, "rss_kib", status_kib ("VmRSS"));
+  bench_add_int (report, "calls", calls);
+  bench_add_int (report, "warmup", warmup);
+  bench_add_int (report, "window", in_flight);
+  bench_add_double (report, "seconds", seconds);
+  bench_add_double (report, "calls_per_s", calls / seconds);
+  bench_add_cpu (report, "call", before, after, calls);
+  bench_add_int (report, "peak_rss_kib", bench_status_kib ("VmHWM"));
+  bench_add_int (report, "rss_kib", bench_status_kib ("VmRSS"));
 
   return close_client (client, error);
 }
@@ -403,17 +294,17 @@ bench_blob (JsonBuilder  *report,
     return FALSE;
   g_clear_object (&warm);
 
-  reset_peak ();
-  rss_before = status_kib ("VmRSS");
+  bench_reset_peak ();
+  rss_before = bench_status_kib ("VmRSS");
   start = g_get_monotonic_time ();
   result = call_blob (client, blob_bytes, error);
-  seconds = elapsed_s (start);
+  seconds = bench_elapsed_s (start);
 
-  add_int (report, "bytes", blob_bytes);
+  bench_add_int (report, "bytes", blob_bytes);
   if (result == NULL)
     {
       /* The result is reported, not fatal: a client may refuse a size. */
-      add_string (report, "error", (*error)->message);
+      bench_add_string (report, "error", (*error)->message);
       g_clear_error (error);
       return TRUE;
     }
@@ -427,33 +318,12 @@ bench_blob (JsonBuilder  *report,
       return FALSE;
     }
 
-  add_string (report, "error", NULL);
-  add_double (report, "ms", seconds * 1000);
-  add_int (report, "growth_kib", status_kib ("VmHWM") - rss_before);
+  bench_add_string (report, "error", NULL);
+  bench_add_double (report, "ms", seconds * 1000);
+  bench_add_int (report, "growth_kib", bench_status_kib ("VmHWM") - rss_before);
   g_clear_object (&result);
 
   return close_client (client, error);
-}
-
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  guint n = values->len;
-
-  g_array_sort (values, compare_doubles);
-  if (n % 2 == 1)
-    return g_array_index (values, double, n / 2);
-  return (g_array_index (values, double, n / 2 - 1) + g_array_index (values, double, n / 2)) / 2;
 }
 
 static gboolean
@@ -493,10 +363,10 @@ bench_spawn (JsonBuilder  *report,
         }
     }
 
-  add_int (report, "repeat", repeat);
-  add_double (report, "ready_ms", median (ready));
-  add_double (report, "close_ms", median (closing));
-  add_double (report, "cycle_ms", median (cycle));
+  bench_add_int (report, "repeat", repeat);
+  bench_add_double (report, "ready_ms", bench_median (ready));
+  bench_add_double (report, "close_ms", bench_median (closing));
+  bench_add_double (report, "cycle_ms", bench_median (cycle));
 
   return TRUE;
 }
@@ -584,7 +454,7 @@ bench_many (JsonBuilder  *report,
     return FALSE;
   g_clear_object (&first);
 
-  rss_before = status_kib ("VmRSS");
+  rss_before = bench_status_kib ("VmRSS");
   start = g_get_monotonic_time ();
 
   fleet.pending = connections;
@@ -609,7 +479,7 @@ bench_many (JsonBuilder  *report,
       g_main_loop_run (loop);
     }
 
-  rss_after = status_kib ("VmRSS");
+  rss_after = bench_status_kib ("VmRSS");
 
   fleet.pending = connections;
   for (int i = 0; i < connections; i++)
@@ -624,11 +494,11 @@ bench_many (JsonBuilder  *report,
       return FALSE;
     }
 
-  add_int (report, "connections", connections);
-  add_double (report, "connect_all_ms", connect_ms);
-  add_int (report, "rss_before_kib", rss_before);
-  add_int (report, "rss_after_kib", rss_after);
-  add_double (report, "kib_per_connection", (rss_after - rss_before) / (double) connections);
+  bench_add_int (report, "connections", connections);
+  bench_add_double (report, "connect_all_ms", connect_ms);
+  bench_add_int (report, "rss_before_kib", rss_before);
+  bench_add_int (report, "rss_after_kib", rss_after);
+  bench_add_double (report, "kib_per_connection", (rss_after - rss_before) / (double) connections);
 
   return TRUE;
 }
@@ -705,8 +575,8 @@ bench_floor (JsonBuilder  *report,
   /* An id of the size the calls measured have. */
   g_autofree char *answer = answer_line (warmup + calls / 2, echo_text);
   gsize answer_len = strlen (answer);
-  CpuTime before;
-  CpuTime after;
+  BenchCpuTime before;
+  BenchCpuTime after;
   gint64 start;
   double seconds;
 
@@ -714,20 +584,19 @@ bench_floor (JsonBuilder  *report,
     if (!floor_iteration (generator, parser, line, i, answer, answer_len, error))
       return FALSE;
 
-  before = cpu_now ();
+  before = bench_cpu_now ();
   start = g_get_monotonic_time ();
   for (int i = 0; i < calls; i++)
     if (!floor_iteration (generator, parser, line, warmup + i, answer, answer_len, error))
       return FALSE;
-  seconds = elapsed_s (start);
-  after = cpu_now ();
+  seconds = bench_elapsed_s (start);
+  after = bench_cpu_now ();
 
-  add_int (report, "calls", calls);
-  add_int (report, "request_bytes", line->len);
-  add_int (report, "answer_bytes", answer_len + 1);
-  add_double (report, "us_per_call", seconds * 1e6 / calls);
-  add_double (report, "cpu_us_per_call",
-              (after.user - before.user + after.sys - before.sys) * 1e6 / calls);
+  bench_add_int (report, "calls", calls);
+  bench_add_int (report, "request_bytes", line->len);
+  bench_add_int (report, "answer_bytes", answer_len + 1);
+  bench_add_double (report, "us_per_call", seconds * 1e6 / calls);
+  bench_add_cpu (report, "call", before, after, calls);
 
   return TRUE;
 }
@@ -755,17 +624,17 @@ bench_floor_parse (JsonBuilder  *report,
   answer_len = strlen (answer);
   g_clear_pointer (&text, g_free);
 
-  reset_peak ();
-  rss_before = status_kib ("VmRSS");
+  bench_reset_peak ();
+  rss_before = bench_status_kib ("VmRSS");
   start = g_get_monotonic_time ();
   if (!json_parser_load_from_data (parser, answer, answer_len, error))
     return FALSE;
   root = json_parser_steal_root (parser);
-  seconds = elapsed_s (start);
+  seconds = bench_elapsed_s (start);
 
-  add_int (report, "bytes", blob_bytes);
-  add_double (report, "ms", seconds * 1000);
-  add_int (report, "growth_kib", status_kib ("VmHWM") - rss_before);
+  bench_add_int (report, "bytes", blob_bytes);
+  bench_add_double (report, "ms", seconds * 1000);
+  bench_add_int (report, "growth_kib", bench_status_kib ("VmHWM") - rss_before);
 
   return TRUE;
 }
@@ -783,8 +652,8 @@ bench_floor_io (JsonBuilder  *report,
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(GString) request = g_string_new (NULL);
   g_autofree char *buffer = g_malloc (64 * 1024);
-  CpuTime before = { 0, 0 };
-  CpuTime after;
+  BenchCpuTime before = { 0, 0 };
+  BenchCpuTime after;
   gint64 start = 0;
   double seconds;
   int in_fd;
@@ -838,7 +707,7 @@ bench_floor_io (JsonBuilder  *report,
 
       if (i == warmup)
         {
-          before = cpu_now ();
+          before = bench_cpu_now ();
           start = g_get_monotonic_time ();
         }
 
@@ -865,13 +734,12 @@ bench_floor_io (JsonBuilder  *report,
           got += n;
         }
     }
-  seconds = elapsed_s (start);
-  after = cpu_now ();
+  seconds = bench_elapsed_s (start);
+  after = bench_cpu_now ();
 
-  add_int (report, "calls", calls);
-  add_double (report, "calls_per_s", calls / seconds);
-  add_double (report, "cpu_us_per_call",
-              (after.user - before.user + after.sys - before.sys) * 1e6 / calls);
+  bench_add_int (report, "calls", calls);
+  bench_add_double (report, "calls_per_s", calls / seconds);
+  bench_add_cpu (report, "call", before, after, calls);
 
   /* End of input: the server exits. */
   g_output_stream_close (g_subprocess_get_stdin_pipe (server), NULL, NULL);
@@ -884,9 +752,7 @@ main (int   argc,
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("- benchmark mcp-glib");
   g_autoptr(JsonBuilder) report = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *json = NULL;
   gboolean ok;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -910,11 +776,11 @@ main (int   argc,
     }
 
   loop = g_main_loop_new (NULL, FALSE);
-  echo_text = make_text (text_bytes);
+  echo_text = bench_make_text (text_bytes);
 
   json_builder_begin_object (report);
-  add_string (report, "client", "mcp-glib");
-  add_string (report, "workload", workload);
+  bench_add_string (report, "client", "mcp-glib");
+  bench_add_string (report, "workload", workload);
 
   if (g_str_equal (workload, "seq"))
     ok = bench_calls (report, 1, &error);
@@ -944,10 +810,7 @@ main (int   argc,
       return EXIT_FAILURE;
     }
 
-  json_builder_end_object (report);
-  root = json_builder_get_root (report);
-  json = json_to_string (root, FALSE);
-  g_print ("%s\n", json);
+  bench_print (report);
 
   g_main_loop_unref (loop);
   g_free (echo_text);

@@ -1,0 +1,706 @@
+/* mcp-http-exchange.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * One HTTP exchange of McpHttpTransport: the SoupMessage is built and
+ * prepared (in _mcp_http_message_new (), the one place every outgoing
+ * message goes through), sent, and its answer dispatched by status and
+ * content type in response_cb (): statuses that are not 2xx are handled in
+ * handle_status (), the one place for them; JSON bodies are read here and
+ * event streams in mcp-http-stream.c. A server that forgets the session
+ * gets a new one here, with the same handshake.
+ *
+ * Unlike the stream transport, this one has to look at messages a little:
+ * the method of an outgoing message (to replay the handshake when the
+ * server forgets a session, and to know the first message) and the id of an
+ * outgoing request (to know whether its answer arrived before its stream
+ * ended). It never changes a message.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-http-transport-private.h"
+#include "mcp-json-private.h"
+#include "mcp-source-private.h"
+
+#define ERROR_BODY_EXCERPT 200
+
+/* The id of a request, or NULL for a notification or a response. */
+JsonNode *
+_mcp_http_request_id (JsonNode *message)
+{
+  JsonObject *object;
+
+  if (message == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+    return NULL;
+
+  object = json_node_get_object (message);
+  if (!json_object_has_member (object, "method"))
+    return NULL;
+
+  return json_object_get_member (object, "id");
+}
+
+/* Whether @value, which came from the server, may go back to it in a
+ * header: 1 to @max_length visible ASCII characters (0x21 to 0x7E), as MCP
+ * requires of session ids. No CR or LF to inject a header with, no other
+ * control character, nothing a server or a proxy could read otherwise. */
+gboolean
+_mcp_http_is_visible_ascii (const char *value,
+                            gsize       max_length)
+{
+  gsize i;
+
+  for (i = 0; value[i] != '\0'; i++)
+    if (i >= max_length || (guchar) value[i] < 0x21 || (guchar) value[i] > 0x7E)
+      return FALSE;
+
+  return i > 0;
+}
+
+static gboolean
+answers (JsonNode *message,
+         JsonNode *id)
+{
+  JsonObject *object;
+  JsonNode *other;
+
+  if (id == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+    return FALSE;
+
+  object = json_node_get_object (message);
+  other = json_object_get_member (object, "id");
+  return other != NULL && !json_object_has_member (object, "method") &&
+         json_node_equal (other, id);
+}
+
+McpHttpExchange *
+_mcp_http_exchange_new (McpHttpTransport    *self,
+                        McpHttpExchangeKind  kind,
+                        JsonNode            *message,
+                        McpHttpExchangeDone  done)
+{
+  McpHttpExchange *ex = g_new0 (McpHttpExchange, 1);
+
+  /* A POST ends by itself and may keep the transport alive; the streams
+   * that last as long as the connection must not. */
+  ex->self = kind == MCP_HTTP_EXCHANGE_POST ? g_object_ref (self) : self;
+  ex->kind = kind;
+  ex->done = done;
+  ex->cancellable = g_cancellable_new ();
+  if (message != NULL)
+    {
+      ex->message = json_node_ref (message);
+      ex->body = _mcp_json_to_line (message);
+      ex->request_id = _mcp_http_request_id (message);
+    }
+
+  g_ptr_array_add (self->exchanges, ex);
+  return ex;
+}
+
+void
+_mcp_http_exchange_free (McpHttpExchange *ex)
+{
+  _mcp_source_clear (&ex->retry_source);
+  g_clear_object (&ex->task);
+  g_clear_object (&ex->cancellable);
+  g_clear_pointer (&ex->message, json_node_unref);
+  g_clear_pointer (&ex->body, g_bytes_unref);
+  g_clear_object (&ex->msg);
+  g_clear_object (&ex->stream);
+  g_clear_pointer (&ex->sse, _mcp_sse_parser_free);
+  g_clear_pointer (&ex->json, g_byte_array_unref);
+  g_clear_error (&ex->dropped);
+  g_clear_pointer (&ex->sent_session, g_free);
+
+  if (ex->self != NULL)
+    {
+      McpHttpTransport *self = ex->self;
+
+      g_ptr_array_remove (self->exchanges, ex);
+      if (self->get_stream == ex)
+        self->get_stream = NULL;
+      if (ex->kind == MCP_HTTP_EXCHANGE_POST)
+        g_object_unref (self);
+    }
+
+  g_free (ex);
+}
+
+/* Ends @ex once: tells whoever waits, then frees it. */
+void
+_mcp_http_exchange_finish (McpHttpExchange *ex,
+                           const GError    *error)
+{
+  if (ex->finished)
+    return;
+
+  ex->finished = TRUE;
+  if (ex->done != NULL)
+    ex->done (ex, error);
+  _mcp_http_exchange_free (ex);
+}
+
+GError *
+_mcp_http_closed_error (void)
+{
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED, _("The connection is closed"));
+}
+
+/* Why @ex ended before its answer: the transport closed, or @ex was
+ * stopped since nobody waits for it any more. */
+GError *
+_mcp_http_exchange_stopped_error (McpHttpExchange *ex)
+{
+  if (ex->self->closing)
+    return _mcp_http_closed_error ();
+
+  return g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                              _("The request ended before its answer"));
+}
+
+static gboolean
+stopped_cb (gpointer user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GError) error = _mcp_http_exchange_stopped_error (ex);
+
+  _mcp_source_clear (&ex->retry_source);
+  _mcp_http_exchange_finish (ex, error);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ends @ex soon: through its cancellable if it is under way, from an idle
+ * callback if it waits (for a resumption, the legacy endpoint or a new
+ * session). Never at once: it is called from sending and closing, whose
+ * callers do not expect another call to complete meanwhile. */
+void
+_mcp_http_exchange_stop (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+
+  g_cancellable_cancel (ex->cancellable);
+  if (ex->msg != NULL || ex->stream != NULL)
+    return;
+
+  g_ptr_array_remove (self->legacy_queue, ex);
+  if (self->renewal != NULL)
+    g_ptr_array_remove (self->renewal, ex);
+  _mcp_source_clear (&ex->retry_source);
+  ex->retry_source = _mcp_idle_source_add (stopped_cb, ex);
+}
+
+void
+_mcp_http_post_done (McpHttpExchange *ex,
+                     const GError    *error)
+{
+  if (ex->task == NULL)
+    return;
+
+  if (error != NULL)
+    g_task_return_error (ex->task, g_error_copy (error));
+  else
+    g_task_return_boolean (ex->task, TRUE);
+}
+
+void
+_mcp_http_exchange_deliver (McpHttpExchange *ex,
+                            const char      *data,
+                            gsize            len)
+{
+  McpHttpTransport *self = ex->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) message = NULL;
+
+  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+    g_debug ("← %.*s", (int) MIN (len, 2000), data);
+
+  message = _mcp_json_parse_message (data, len, &error);
+  if (message == NULL)
+    {
+      g_debug ("Dropped a message from %s: %s", self->url, error->message);
+      if (ex->dropped == NULL)
+        ex->dropped = g_error_copy (error);
+      return;
+    }
+
+  if (JSON_NODE_HOLDS_ARRAY (message))
+    {
+      JsonArray *array = json_node_get_array (message);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        ex->answered |= answers (json_array_get_element (array, i), ex->request_id);
+    }
+  else
+    ex->answered |= answers (message, ex->request_id);
+
+  /* The replayed handshake of a new session is nobody else's business. */
+  if (!ex->internal)
+    mcp_transport_deliver_message (MCP_TRANSPORT (self), message);
+}
+
+/* ------------------------------------------------------------------------
+ * JSON bodies
+ * ------------------------------------------------------------------------ */
+
+static void json_read (McpHttpExchange *ex);
+
+static void
+json_ended (McpHttpExchange *ex,
+            const GError    *read_error)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (read_error == NULL && ex->json->len > 0)
+    _mcp_http_exchange_deliver (ex, (const char *) ex->json->data, ex->json->len);
+  if (read_error != NULL)
+    error = g_error_copy (read_error);
+  else if (ex->request_id != NULL && !ex->answered)
+    error = ex->dropped != NULL
+            ? g_error_copy (ex->dropped)
+            : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                   _("The server’s answer is not a JSON-RPC response to "
+                                     "the request"));
+  _mcp_http_exchange_finish (ex, error);
+}
+
+static void
+json_read_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *data;
+  gsize len;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (bytes == NULL)
+    {
+      if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
+
+          _mcp_http_exchange_finish (ex, stopped);
+        }
+      else
+        json_ended (ex, error);
+      return;
+    }
+
+  data = g_bytes_get_data (bytes, &len);
+  if (len == 0)
+    {
+      json_ended (ex, NULL);
+      return;
+    }
+
+  if (ex->json->len + len > ex->self->max_message_size)
+    {
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, ex->self->max_message_size);
+
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                           _("The server’s answer is larger than the maximum of %s bytes"),
+                           max);
+      _mcp_http_exchange_finish (ex, error);
+      return;
+    }
+  g_byte_array_append (ex->json, (const guint8 *) data, len);
+
+  json_read (ex);
+}
+
+static void
+json_read (McpHttpExchange *ex)
+{
+  g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
+                                   ex->cancellable, json_read_cb, ex);
+}
+
+/* ------------------------------------------------------------------------
+ * Statuses
+ * ------------------------------------------------------------------------ */
+
+static void
+error_body_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *excerpt = NULL;
+  SoupStatus status;
+  const char *reason;
+  int code;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
+    {
+      gsize len;
+      const char *data = g_bytes_get_data (bytes, &len);
+
+      excerpt = g_utf8_make_valid (data, MIN (len, ERROR_BODY_EXCERPT));
+      g_strstrip (excerpt);
+    }
+
+  status = soup_message_get_status (ex->msg);
+  reason = soup_message_get_reason_phrase (ex->msg);
+  switch ((int) status)
+    {
+    case SOUP_STATUS_UNAUTHORIZED:
+    case SOUP_STATUS_FORBIDDEN:
+      code = G_IO_ERROR_PERMISSION_DENIED;
+      break;
+
+    case SOUP_STATUS_NOT_FOUND:
+      code = G_IO_ERROR_NOT_FOUND;
+      break;
+
+    default:
+      code = G_IO_ERROR_FAILED;
+      break;
+    }
+
+  error = g_error_new (G_IO_ERROR, code, _("The server at %s answered %u %s%s%s"),
+                       ex->self->url, status, reason ? reason : "",
+                       excerpt && *excerpt ? ": " : "", excerpt ? excerpt : "");
+  _mcp_http_exchange_finish (ex, error);
+}
+
+static void start_new_session (McpHttpExchange *ex);
+
+/* Every answer whose status is not 2xx comes here. Returns %TRUE when it
+ * took care of @ex. */
+static gboolean
+handle_status (McpHttpExchange *ex,
+               SoupStatus       status)
+{
+  McpHttpTransport *self = ex->self;
+
+  /* A POST refused for its session. Not a resumption (a GET, once the
+   * answer has begun as an event stream), refused for the stream: the
+   * server has the request, which must not be sent again. */
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL && status == SOUP_STATUS_NOT_FOUND &&
+      ex->sent_session && !ex->retried && self->initialize != NULL &&
+      ex->message != self->initialize && !ex->internal)
+    {
+      start_new_session (ex);
+      return TRUE;
+    }
+
+  /* The first POST of a server that only speaks HTTP+SSE (2024-11-05). */
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && ex->message == self->initialize &&
+      !ex->internal && self->session_id == NULL &&
+      (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
+       status == SOUP_STATUS_METHOD_NOT_ALLOWED))
+    {
+      g_debug ("The server at %s answered %u to initialize; trying HTTP+SSE", self->url, status);
+      g_clear_object (&ex->stream);
+      g_clear_object (&ex->msg);
+      g_ptr_array_add (self->legacy_queue, ex);
+      _mcp_http_legacy_start (self);
+      return TRUE;
+    }
+
+  if (ex->kind == MCP_HTTP_EXCHANGE_GET && status == SOUP_STATUS_METHOD_NOT_ALLOWED)
+    {
+      g_debug ("The server at %s offers no event stream of its own", self->url);
+      _mcp_http_exchange_finish (ex, NULL);
+      return TRUE;
+    }
+
+  if (SOUP_STATUS_IS_SUCCESSFUL (status))
+    return FALSE;
+
+  g_input_stream_read_bytes_async (ex->stream, ERROR_BODY_EXCERPT, G_PRIORITY_DEFAULT,
+                                   ex->cancellable, error_body_cb, ex);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------------
+ * Sessions
+ * ------------------------------------------------------------------------ */
+
+/* A step of the handshake that starts a new session. */
+static void
+replay_done (McpHttpExchange *step,
+             const GError    *error)
+{
+  McpHttpTransport *self = step->self;
+  g_autoptr(GPtrArray) waiting = NULL;
+  g_autoptr(GError) failed = NULL;
+
+  if (error == NULL && step->message == self->initialize && self->initialized != NULL)
+    {
+      McpHttpExchange *next = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_POST,
+                                                      self->initialized, replay_done);
+
+      next->internal = TRUE;
+      _mcp_http_exchange_start (next);
+      return;
+    }
+
+  if (error != NULL)
+    failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                          _("The server ended the session and a new one could not be "
+                            "started: %s"), error->message);
+
+  /* The new session is ready: send what waited for it again, once. */
+  waiting = g_steal_pointer (&self->renewal);
+  for (guint i = 0; waiting != NULL && i < waiting->len; i++)
+    {
+      if (failed != NULL)
+        _mcp_http_exchange_finish (waiting->pdata[i], failed);
+      else
+        _mcp_http_exchange_start (waiting->pdata[i]);
+    }
+
+  /* What the server sends on its own comes on the new session's stream;
+   * the old one's may still be open, but it is not that one. */
+  if (failed == NULL)
+    {
+      McpHttpExchange *old = self->get_stream;
+
+      if (old != NULL && g_strcmp0 (old->sent_session, self->session_id) != 0)
+        {
+          self->get_stream = NULL;
+          _mcp_http_exchange_stop (old);
+        }
+      _mcp_http_start_get_stream (self);
+    }
+}
+
+/* The server forgot our session: start a new one with the same handshake
+ * (once, however many requests found out), then send the message again. */
+static void
+start_new_session (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+  McpHttpExchange *init;
+
+  ex->retried = TRUE;
+  g_clear_object (&ex->stream);
+  g_clear_object (&ex->msg);
+
+  if (self->renewal != NULL)
+    {
+      g_ptr_array_add (self->renewal, ex);
+      return;
+    }
+
+  /* Sent before another request started the new session. */
+  if (self->session_id != NULL && g_strcmp0 (self->session_id, ex->sent_session) != 0)
+    {
+      _mcp_http_exchange_start (ex);
+      return;
+    }
+
+  g_debug ("The server at %s forgot session %s; starting a new one", self->url, self->session_id);
+  self->renewal = g_ptr_array_new ();
+  g_ptr_array_add (self->renewal, ex);
+  _mcp_http_transport_set_session_id (self, NULL);
+
+  init = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_POST, self->initialize, replay_done);
+  init->internal = TRUE;
+  _mcp_http_exchange_start (init);
+}
+
+/* ------------------------------------------------------------------------
+ * Sending
+ * ------------------------------------------------------------------------ */
+
+static void
+response_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  McpHttpTransport *self = ex->self;
+  g_autoptr(GError) error = NULL;
+  SoupMessageHeaders *headers;
+  const char *content_type;
+  const char *session_id;
+  SoupStatus status;
+
+  ex->stream = soup_session_send_finish (SOUP_SESSION (object), result, &error);
+
+  if (self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (ex->stream == NULL)
+    {
+      g_autoptr(GError) failed = NULL;
+
+      if (self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        failed = _mcp_http_exchange_stopped_error (ex);
+      else
+        failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED,
+                              _("Could not reach the server at %s: %s"), self->url,
+                              error->message);
+      _mcp_http_exchange_finish (ex, failed);
+      return;
+    }
+
+  status = soup_message_get_status (ex->msg);
+  headers = soup_message_get_response_headers (ex->msg);
+  content_type = soup_message_headers_get_content_type (headers, NULL);
+
+  if ((session_id = soup_message_headers_get_one (headers, "Mcp-Session-Id")) &&
+      ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy)
+    {
+      if (!_mcp_http_is_visible_ascii (session_id, G_MAXSIZE))
+        {
+          error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("The server at %s assigned an invalid session id (MCP allows "
+                                 "visible ASCII characters only)"),
+                               self->url);
+          _mcp_http_exchange_finish (ex, error);
+          return;
+        }
+      _mcp_http_transport_set_session_id (self, session_id);
+    }
+
+  if (handle_status (ex, status))
+    return;
+
+  if (g_strcmp0 (content_type, "text/event-stream") == 0)
+    {
+      _mcp_http_stream_begin (ex);
+      return;
+    }
+
+  if (ex->kind != MCP_HTTP_EXCHANGE_POST)
+    {
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("The server at %s answered with “%s” instead of an event stream"),
+                           self->url, content_type ? content_type : "nothing");
+      _mcp_http_exchange_finish (ex, error);
+      return;
+    }
+
+  if (g_strcmp0 (content_type, "application/json") == 0 && !self->legacy)
+    {
+      ex->json = g_byte_array_new ();
+      json_read (ex);
+      return;
+    }
+
+  /* Accepted (202), or an answer that is not one (HTTP+SSE answers come on
+   * the event stream): fine, unless a request expected its answer here.
+   * Nothing else can bring it, so the request fails now. */
+  if (ex->request_id != NULL && !self->legacy)
+    {
+      if (status == SOUP_STATUS_ACCEPTED)
+        error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                             _("The server at %s accepted the request without answering it "
+                               "(202 Accepted)"),
+                             self->url);
+      else
+        error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                             _("The server at %s answered with “%s” instead of JSON or an "
+                               "event stream"),
+                             self->url, content_type ? content_type : "nothing");
+      _mcp_http_exchange_finish (ex, error);
+      return;
+    }
+
+  _mcp_http_exchange_finish (ex, NULL);
+}
+
+/* Every outgoing SoupMessage is made here, with the headers every request
+ * carries: the application's own, then the session and the protocol
+ * version (which the application cannot override). Returns %NULL if @url
+ * is not one. */
+SoupMessage *
+_mcp_http_message_new (McpHttpTransport *self,
+                       const char       *method,
+                       const char       *url)
+{
+  const char *version = mcp_transport_get_protocol_version (MCP_TRANSPORT (self));
+  SoupMessageHeaders *headers;
+  SoupMessage *msg;
+  GHashTableIter iter;
+  gpointer name, value;
+
+  msg = soup_message_new (method, url);
+  if (msg == NULL)
+    return NULL;
+
+  headers = soup_message_get_request_headers (msg);
+  g_hash_table_iter_init (&iter, self->headers);
+  while (g_hash_table_iter_next (&iter, &name, &value))
+    soup_message_headers_replace (headers, name, value);
+
+  if (self->session_id != NULL && !self->legacy)
+    soup_message_headers_replace (headers, "Mcp-Session-Id", self->session_id);
+  if (version != NULL && !self->legacy)
+    soup_message_headers_replace (headers, "MCP-Protocol-Version", version);
+
+  return msg;
+}
+
+void
+_mcp_http_exchange_start (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+  const char *last_event_id = _mcp_http_stream_resume_id (ex);
+  gboolean post = ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL;
+  const char *url = post && self->legacy ? self->endpoint : self->url;
+  SoupMessageHeaders *headers;
+
+  g_clear_object (&ex->msg);
+
+  /* A POST whose stream broke continues as a GET, as do the streams. */
+  ex->msg = _mcp_http_message_new (self, post ? "POST" : "GET", url);
+  if (ex->msg == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           _("“%s” is not a valid URL"), self->url);
+      _mcp_http_exchange_finish (ex, error);
+      return;
+    }
+
+  headers = soup_message_get_request_headers (ex->msg);
+  if (g_strcmp0 (ex->sent_session, self->session_id) != 0)
+    {
+      g_free (ex->sent_session);
+      ex->sent_session = g_strdup (self->session_id);
+    }
+  if (post)
+    {
+      soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
+      soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
+    }
+  else
+    soup_message_headers_replace (headers, "Accept", "text/event-stream");
+  if (last_event_id != NULL)
+    soup_message_headers_replace (headers, "Last-Event-ID", last_event_id);
+
+  soup_session_send_async (self->session, ex->msg, G_PRIORITY_DEFAULT, ex->cancellable,
+                           response_cb, ex);
+}

@@ -1,0 +1,282 @@
+/* mcp-http-stream.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The event streams of McpHttpTransport: an answer to a POST that comes as
+ * an event stream, the standalone GET stream that carries what the server
+ * sends on its own, and the legacy stream of the 2024-11-05 transport are
+ * read and parsed here, and a stream that breaks is resumed with a GET
+ * carrying Last-Event-ID after the delay the server asked for.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-http-transport-private.h"
+#include "mcp-json-private.h"
+#include "mcp-source-private.h"
+
+/* Resumption waits what the server asked for with retry:, or the default,
+ * but never less than the minimum (retry: 0 must not make a storm of
+ * GETs), and twice as long for each further attempt in a row. A row ends
+ * with a message, or with a stream that stayed open a while. */
+#define DEFAULT_RETRY_MS 1000
+#define MIN_RETRY_MS     250
+#define MAX_RETRY_MS     60000
+#define STABLE_STREAM_US (10 * G_USEC_PER_SEC)
+
+/* Event ids go back to the server in Last-Event-ID. */
+#define MAX_EVENT_ID_LENGTH 1024
+
+static void stream_read (McpHttpExchange *ex);
+
+static void
+on_sse_event (const char *event_type,
+              const char *data,
+              gsize       len,
+              gpointer    user_data)
+{
+  McpHttpExchange *ex = user_data;
+  McpHttpTransport *self = ex->self;
+
+  if (data == NULL)
+    {
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, self->max_message_size);
+      g_autoptr(GError) error = NULL;
+
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                           _("The server sent an event larger than the maximum of %s bytes"),
+                           max);
+      g_debug ("%s", error->message);
+      if (ex->dropped == NULL)
+        ex->dropped = g_error_copy (error);
+
+      /* The stream of a request is there for its answer: whatever the
+       * event was, the request fails now (once the parser is done), rather
+       * than wait for an answer the server may never send. */
+      if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL)
+        ex->too_large = TRUE;
+      else
+        mcp_transport_deliver_discarded (MCP_TRANSPORT (self), error, NULL, NULL);
+      return;
+    }
+
+  if (ex->kind == MCP_HTTP_EXCHANGE_LEGACY && g_str_equal (event_type, "endpoint"))
+    {
+      _mcp_http_legacy_set_endpoint (ex, data, len);
+      return;
+    }
+
+  /* Events without data (such as the priming event that only carries an
+   * id for resumption) are not messages, nor progress. */
+  if (g_str_equal (event_type, "message") && !_mcp_json_text_is_blank (data, len))
+    {
+      ex->attempts = 0;
+      _mcp_http_exchange_deliver (ex, data, len);
+    }
+}
+
+static gboolean
+resume_cb (gpointer user_data)
+{
+  McpHttpExchange *ex = user_data;
+
+  _mcp_source_clear (&ex->retry_source);
+  _mcp_http_exchange_start (ex);
+  return G_SOURCE_REMOVE;
+}
+
+/* The id of the last event of @ex's stream, to resume it from, or %NULL
+ * if there is none or none that can go in a header (then the stream cannot
+ * be resumed where it broke). */
+const char *
+_mcp_http_stream_resume_id (McpHttpExchange *ex)
+{
+  const char *id = ex->sse != NULL ? _mcp_sse_parser_get_last_event_id (ex->sse) : NULL;
+
+  if (id != NULL && !_mcp_http_is_visible_ascii (id, MAX_EVENT_ID_LENGTH))
+    {
+      g_debug ("The server at %s gave an event id that cannot be sent back", ex->self->url);
+      return NULL;
+    }
+
+  return id;
+}
+
+/* Reconnects a broken event stream, if the server made that possible. */
+static gboolean
+try_resume (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
+  gint64 retry;
+
+  if (ex->stream_started != 0 &&
+      g_get_monotonic_time () - ex->stream_started >= STABLE_STREAM_US)
+    ex->attempts = 0;
+
+  if (self->closing || g_cancellable_is_cancelled (ex->cancellable) ||
+      ex->attempts >= self->max_reconnect_attempts)
+    return FALSE;
+
+  /* A POST's answer can only be found again by its event id. */
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && _mcp_http_stream_resume_id (ex) == NULL)
+    return FALSE;
+
+  retry = ex->sse != NULL ? _mcp_sse_parser_get_retry (ex->sse) : -1;
+  retry = MAX (retry < 0 ? DEFAULT_RETRY_MS : retry, MIN_RETRY_MS);
+  retry = MIN (retry << MIN (ex->attempts, 8), MAX_RETRY_MS);
+
+  ex->attempts++;
+  g_clear_object (&ex->stream);
+  g_clear_object (&ex->msg);
+  g_debug ("Resuming the event stream of %s in %" G_GINT64_FORMAT " ms (attempt %u)",
+           self->url, retry, ex->attempts);
+  ex->retry_source = _mcp_timeout_source_add (retry, resume_cb, ex, NULL);
+  return TRUE;
+}
+
+static void
+stream_ended (McpHttpExchange *ex,
+              const GError    *read_error)
+{
+  g_autoptr(GError) error = NULL;
+
+  switch (ex->kind)
+    {
+    case MCP_HTTP_EXCHANGE_POST:
+      if (ex->request_id == NULL || ex->answered)
+        {
+          _mcp_http_exchange_finish (ex, NULL);
+          return;
+        }
+      if (try_resume (ex))
+        return;
+      if (ex->dropped != NULL)
+        error = g_error_copy (ex->dropped);
+      else
+        error = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                             _("The server ended its answer before answering%s%s"),
+                             read_error ? ": " : "", read_error ? read_error->message : "");
+      _mcp_http_exchange_finish (ex, error);
+      return;
+
+    case MCP_HTTP_EXCHANGE_GET:
+      if (!try_resume (ex))
+        _mcp_http_exchange_finish (ex, read_error);
+      return;
+
+    case MCP_HTTP_EXCHANGE_LEGACY:
+    default:
+      error = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                           _("The server closed its event stream%s%s"),
+                           read_error ? ": " : "", read_error ? read_error->message : "");
+      _mcp_http_exchange_finish (ex, error);
+      return;
+    }
+}
+
+static void
+stream_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  McpHttpTransport *self;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *data;
+  gsize len;
+
+  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
+
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (bytes == NULL)
+    {
+      if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
+
+          _mcp_http_exchange_finish (ex, stopped);
+        }
+      else
+        stream_ended (ex, error);
+      return;
+    }
+
+  data = g_bytes_get_data (bytes, &len);
+  if (len == 0)
+    {
+      stream_ended (ex, NULL);
+      return;
+    }
+
+  /* Delivering may run any code, closing included. */
+  self = g_object_ref (ex->self);
+  _mcp_sse_parser_feed (ex->sse, data, len);
+  if (self->closing)
+    {
+      g_autoptr(GError) closed = _mcp_http_closed_error ();
+
+      _mcp_http_exchange_finish (ex, closed);
+      g_object_unref (self);
+      return;
+    }
+
+  /* Nothing more belongs to the request, whether or not the server
+   * closes the stream: its connection is needed for other requests. */
+  if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL &&
+      (ex->answered || ex->too_large))
+    {
+      _mcp_http_exchange_finish (ex, ex->answered ? NULL : ex->dropped);
+      g_object_unref (self);
+      return;
+    }
+  g_object_unref (self);
+
+  stream_read (ex);
+}
+
+static void
+stream_read (McpHttpExchange *ex)
+{
+  g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
+                                   ex->cancellable, stream_read_cb, ex);
+}
+
+/* The answer to @ex is an event stream: read it (again, after a
+ * resumption, with the same parser, which knows the last event id). */
+void
+_mcp_http_stream_begin (McpHttpExchange *ex)
+{
+  if (ex->sse == NULL)
+    ex->sse = _mcp_sse_parser_new (ex->self->max_message_size, on_sse_event, ex);
+  ex->stream_started = g_get_monotonic_time ();
+  stream_read (ex);
+}
+
+static void
+get_stream_done (McpHttpExchange *ex,
+                 const GError    *error)
+{
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CLOSED))
+    g_debug ("The event stream of %s ended: %s", ex->self ? ex->self->url : "?",
+             error->message);
+}
+
+void
+_mcp_http_start_get_stream (McpHttpTransport *self)
+{
+  if (self->get_stream != NULL || self->legacy || self->closing || !self->opened)
+    return;
+
+  self->get_stream = _mcp_http_exchange_new (self, MCP_HTTP_EXCHANGE_GET, NULL, get_stream_done);
+  _mcp_http_exchange_start (self->get_stream);
+}

@@ -1,0 +1,129 @@
+/* mcp-http-transport-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * What the files of McpHttpTransport share: the instance structure, one
+ * HTTP exchange, and the functions each file offers the others. See the top
+ * of mcp-http-transport.c for which file does what.
+ */
+
+#pragma once
+
+#include "mcp-http-transport.h"
+#include "mcp-sse-parser-private.h"
+
+G_BEGIN_DECLS
+
+#define MCP_HTTP_READ_CHUNK_SIZE (64 * 1024)
+
+typedef enum {
+  MCP_HTTP_EXCHANGE_POST,
+  MCP_HTTP_EXCHANGE_GET,
+  MCP_HTTP_EXCHANGE_LEGACY,
+} McpHttpExchangeKind;
+
+typedef struct _McpHttpExchange McpHttpExchange;
+typedef void (*McpHttpExchangeDone) (McpHttpExchange *exchange,
+                                     const GError    *error);
+
+/* One HTTP exchange and what follows it: a POST and its answer (across
+ * resumptions), the standalone GET stream, or the legacy event stream. */
+struct _McpHttpExchange
+{
+  McpHttpTransport    *self;
+  McpHttpExchangeKind  kind;
+  McpHttpExchangeDone  done;
+  GTask               *task;
+
+  JsonNode            *message;
+  GBytes              *body;
+  JsonNode            *request_id;
+
+  GCancellable        *cancellable;
+  SoupMessage         *msg;
+  GInputStream        *stream;
+  McpSseParser        *sse;
+  GByteArray          *json;
+  GError              *dropped;
+  GSource             *retry_source;
+  gint64               stream_started;
+  guint                attempts;
+  char                *sent_session;
+
+  guint                internal : 1;
+  guint                answered : 1;
+  guint                too_large : 1;
+  guint                retried : 1;
+  guint                finished : 1;
+};
+
+struct _McpHttpTransport
+{
+  McpTransport     parent_instance;
+
+  char            *url;
+  char            *endpoint;
+  SoupSession     *session;
+  GHashTable      *headers;
+  char            *session_id;
+  guint64          max_message_size;
+  guint            max_reconnect_attempts;
+
+  GPtrArray       *exchanges;
+  GPtrArray       *legacy_queue;
+  McpHttpExchange *get_stream;
+  GPtrArray       *renewal;
+  JsonNode        *initialize;
+  JsonNode        *initialized;
+
+  guint            opened : 1;
+  guint            closing : 1;
+  guint            legacy : 1;
+  guint            first_sent : 1;
+};
+
+/* mcp-http-transport.c */
+void             _mcp_http_transport_set_legacy  (McpHttpTransport    *self);
+void             _mcp_http_transport_set_session_id (McpHttpTransport *self,
+                                                  const char          *session_id);
+
+/* mcp-http-exchange.c */
+McpHttpExchange *_mcp_http_exchange_new          (McpHttpTransport    *self,
+                                                  McpHttpExchangeKind  kind,
+                                                  JsonNode            *message,
+                                                  McpHttpExchangeDone  done);
+SoupMessage     *_mcp_http_message_new           (McpHttpTransport    *self,
+                                                  const char          *method,
+                                                  const char          *url);
+void             _mcp_http_exchange_start        (McpHttpExchange     *ex);
+void             _mcp_http_exchange_finish       (McpHttpExchange     *ex,
+                                                  const GError        *error);
+void             _mcp_http_exchange_stop         (McpHttpExchange     *ex);
+GError          *_mcp_http_exchange_stopped_error (McpHttpExchange    *ex);
+void             _mcp_http_exchange_free         (McpHttpExchange     *ex);
+void             _mcp_http_exchange_deliver      (McpHttpExchange     *ex,
+                                                  const char          *data,
+                                                  gsize                len);
+void             _mcp_http_post_done             (McpHttpExchange     *ex,
+                                                  const GError        *error);
+JsonNode        *_mcp_http_request_id            (JsonNode            *message);
+gboolean         _mcp_http_is_visible_ascii      (const char          *value,
+                                                  gsize                max_length);
+GError          *_mcp_http_closed_error          (void);
+
+/* mcp-http-stream.c */
+void             _mcp_http_stream_begin          (McpHttpExchange     *ex);
+const char      *_mcp_http_stream_resume_id      (McpHttpExchange     *ex);
+void             _mcp_http_start_get_stream      (McpHttpTransport    *self);
+
+/* mcp-http-legacy.c */
+void             _mcp_http_legacy_start          (McpHttpTransport    *self);
+void             _mcp_http_legacy_flush_queue    (McpHttpTransport    *self,
+                                                  const GError        *error);
+void             _mcp_http_legacy_set_endpoint   (McpHttpExchange     *ex,
+                                                  const char          *data,
+                                                  gsize                len);
+
+G_END_DECLS
