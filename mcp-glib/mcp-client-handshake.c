@@ -77,6 +77,8 @@ _mcp_client_connect_return (McpClient *self,
   _mcp_client_set_state (self, MCP_CLIENT_STATE_READY);
   for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
     _mcp_client_refresh_live_model (self, i);
+  if (self->stateless)
+    _mcp_client_start_changes (self);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -24,6 +24,8 @@
  *   mcp-client-logging.c    the server's log level
  *   mcp-client-tasks.c      tasks
  *   mcp-client-roots.c      the roots offered to the server
+ *   mcp-client-subscriptions.c  change notifications: subscriptions/listen,
+ *                           and the same made for older servers
  *   mcp-live-model.c        the lists that keep themselves up to date
  */
 
@@ -31,6 +33,7 @@
 
 #include "mcp-client.h"
 #include "mcp-rpc-private.h"
+#include "mcp-subscription-private.h"
 
 G_BEGIN_DECLS
 
@@ -88,6 +91,17 @@ struct _McpClient
   /* Calls waiting for the application's answers to a stateless server's
    * requests for input (their GTasks): no request of theirs is pending. */
   GPtrArray         *input_waits;
+
+  /* Subscriptions: listen requests by id (stateless servers), those made
+   * of what an older server sends, the subscriptions to each resource
+   * (counted), and the client's own subscription to a stateless server's
+   * changes. */
+  GHashTable        *listens;
+  GPtrArray         *emulated;
+  GHashTable        *resource_refs;
+  McpSubscription   *changes;
+  GSource           *changes_retry;
+  guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
@@ -260,6 +274,23 @@ extern const McpListKind _mcp_list_tasks_kind;
 gpointer     _mcp_client_parse_task           (McpClient          *self,
                                                JsonNode           *result,
                                                GError            **error);
+
+/* mcp-client-subscriptions.c */
+void         _mcp_client_start_changes        (McpClient          *self);
+void         _mcp_client_route_to_subscriptions (McpClient        *self,
+                                               const char         *method,
+                                               JsonNode           *params);
+void         _mcp_client_close_subscription   (McpClient          *self,
+                                               McpSubscription    *subscription);
+void         _mcp_client_end_subscriptions    (McpClient          *self,
+                                               const GError       *error);
+void         _mcp_client_count_resource_subscription (McpClient   *self,
+                                               const char         *uri,
+                                               gboolean            subscribe);
+void         _mcp_client_change_resource_subscription (McpClient  *self,
+                                               const char         *uri,
+                                               gboolean            subscribe,
+                                               GTask              *task);
 
 /* mcp-client-roots.c */
 void         _mcp_client_answer_roots         (McpClient          *self,

@@ -216,6 +216,7 @@ subscription_async (McpClient           *self,
                     gpointer             user_data)
 {
   JsonObject *resources = _mcp_json_object_get_object (self->server_capabilities, "resources");
+  gboolean subscribe = g_str_equal (method, "resources/subscribe");
 
   if (self->state == MCP_CLIENT_STATE_READY &&
       !_mcp_json_object_get_bool (resources, "subscribe", FALSE))
@@ -225,6 +226,22 @@ subscription_async (McpClient           *self,
                                _("The server does not offer subscriptions to resources"));
       return;
     }
+
+  /* A stateless server has no such requests: the client's own subscription
+   * asks for the resource's updates instead. */
+  if (self->stateless)
+    {
+      g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+      g_task_set_source_tag (task, source_tag);
+      if (_mcp_client_check_ready (self, task))
+        _mcp_client_change_resource_subscription (self, uri, subscribe, task);
+      return;
+    }
+
+  /* Counted, so that a subscription made with mcp_client_listen_async()
+   * does not end this one when it closes. */
+  _mcp_client_count_resource_subscription (self, uri, subscribe);
 
   _mcp_client_typed_call_async (self, source_tag, "resources", N_("resources"), method,
                                 _mcp_client_params_with_string ("uri", uri), NULL,

@@ -205,6 +205,7 @@ on_rpc_notification (McpRpc     *rpc,
   const char *uri;
 
   g_signal_emit (self, signals[NOTIFICATION], detail_for (method), method, params);
+  _mcp_client_route_to_subscriptions (self, method, params);
 
   if (g_str_equal (method, "notifications/message"))
     {
@@ -302,6 +303,8 @@ on_rpc_closed (McpRpc       *rpc,
                                          : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CLOSED,
                                                                 _("The connection is closed")));
 
+  _mcp_client_end_subscriptions (self, error);
+
   if (!self->closed_emitted)
     {
       self->closed_emitted = TRUE;
@@ -334,6 +337,9 @@ mcp_client_dispose (GObject *object)
       g_object_run_dispose (G_OBJECT (self->rpc));
     }
   g_clear_object (&self->rpc);
+  /* Ending the engine's calls ended the subscriptions. */
+  _mcp_source_clear (&self->changes_retry);
+  g_clear_object (&self->changes);
   /* Dropping the transport without closing it stops the server at once. */
   g_clear_object (&self->transport);
   g_clear_object (&self->server_info);
@@ -366,6 +372,9 @@ mcp_client_finalize (GObject *object)
   g_clear_pointer (&self->tools_by_name, g_hash_table_unref);
   g_clear_pointer (&self->tool_calls, g_ptr_array_unref);
   g_clear_pointer (&self->input_waits, g_ptr_array_unref);
+  g_clear_pointer (&self->listens, g_hash_table_unref);
+  g_clear_pointer (&self->emulated, g_ptr_array_unref);
+  g_clear_pointer (&self->resource_refs, g_hash_table_unref);
   g_clear_object (&self->roots);
 
   G_OBJECT_CLASS (mcp_client_parent_class)->finalize (object);
@@ -914,6 +923,10 @@ mcp_client_init (McpClient *self)
   self->tools_by_name = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_object_unref);
   self->tool_calls = g_ptr_array_new_with_free_func (g_object_unref);
   self->input_waits = g_ptr_array_new_with_free_func (g_object_unref);
+  /* The calls own their Listen, and take it out when they end. */
+  self->listens = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->emulated = g_ptr_array_new_with_free_func (g_object_unref);
+  self->resource_refs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 /**

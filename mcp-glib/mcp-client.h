@@ -21,6 +21,7 @@
 #include "mcp-request-options.h"
 #include "mcp-root.h"
 #include "mcp-server-request.h"
+#include "mcp-subscription.h"
 #include "mcp-task.h"
 #include "mcp-tool-result.h"
 #include "mcp-transport.h"
@@ -513,6 +514,17 @@ void               mcp_client_cancel_task_async       (McpClient            *sel
                                                        gpointer              user_data);
 MCP_AVAILABLE_IN_1_0
 McpTask           *mcp_client_cancel_task_finish      (McpClient            *self,
+                                                       GAsyncResult         *result,
+                                                       GError              **error);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_listen_async            (McpClient            *self,
+                                                       McpListChanges        lists,
+                                                       const char * const   *resource_uris,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpSubscription   *mcp_client_listen_finish           (McpClient            *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0

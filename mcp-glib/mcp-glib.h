@@ -37,5 +37,6 @@
 # include "mcp-request-options.h"
 # include "mcp-sampling-message.h"
 # include "mcp-server-request.h"
+# include "mcp-subscription.h"
 # include "mcp-client.h"
 #undef MCP_GLIB_INSIDE

@@ -8,9 +8,9 @@
  * prepared (in _mcp_http_message_new (), the one place every outgoing
  * message goes through), sent, and its answer dispatched by status and
  * content type in response_cb (): statuses that are not 2xx are handled in
- * handle_status (), the one place for them; JSON bodies are read here and
- * event streams in mcp-http-stream.c. A server that forgets the session
- * gets a new one here, with the same handshake.
+ * handle_status (), the one place for them; bodies are read in
+ * mcp-http-body.c and event streams in mcp-http-stream.c. A server that
+ * forgets the session gets a new one here, with the same handshake.
  *
  * Unlike the stream transport, this one has to look at messages a little:
  * the method of an outgoing message (to replay the handshake when the
@@ -114,7 +114,7 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
   g_clear_object (&ex->msg);
   g_clear_object (&ex->stream);
   g_clear_pointer (&ex->sse, _mcp_sse_parser_free);
-  g_clear_pointer (&ex->json, g_byte_array_unref);
+  g_clear_pointer (&ex->buffer, g_free);
   g_clear_error (&ex->dropped);
   g_clear_pointer (&ex->sent_session, g_free);
 
@@ -132,9 +132,9 @@ _mcp_http_exchange_free (McpHttpExchange *ex)
   g_free (ex);
 }
 
-/* Ends @ex once: tells whoever waits, then frees it. */
+/* Tells whoever waits for @ex how it ended, once. */
 void
-_mcp_http_exchange_finish (McpHttpExchange *ex,
+_mcp_http_exchange_report (McpHttpExchange *ex,
                            const GError    *error)
 {
   if (ex->finished)
@@ -143,6 +143,18 @@ _mcp_http_exchange_finish (McpHttpExchange *ex,
   ex->finished = TRUE;
   if (ex->done != NULL)
     ex->done (ex, error);
+}
+
+/* Ends @ex: tells whoever waits, then frees it. A body not read to its end
+ * is hung up on, with its connection. */
+void
+_mcp_http_exchange_finish (McpHttpExchange *ex,
+                           const GError    *error)
+{
+  if (ex->finished)
+    return;
+
+  _mcp_http_exchange_report (ex, error);
   _mcp_http_exchange_free (ex);
 }
 
@@ -199,6 +211,11 @@ void
 _mcp_http_post_done (McpHttpExchange *ex,
                      const GError    *error)
 {
+  /* The session is ready: the server may talk on its own from now on,
+   * and the handshake's connection is free for that. */
+  if (error == NULL && ex->message != NULL && ex->message == ex->self->initialized)
+    _mcp_http_start_get_stream (ex->self);
+
   if (ex->task == NULL)
     return;
 
@@ -208,19 +225,16 @@ _mcp_http_post_done (McpHttpExchange *ex,
     g_task_return_boolean (ex->task, TRUE);
 }
 
+/* Hands on one incoming message (or batch), noting whether it answers
+ * @ex's request; @message is %NULL, with @error, if it could not be
+ * parsed. */
 void
-_mcp_http_exchange_deliver (McpHttpExchange *ex,
-                            const char      *data,
-                            gsize            len)
+_mcp_http_exchange_deliver_message (McpHttpExchange *ex,
+                                    JsonNode        *message,
+                                    const GError    *error)
 {
   McpHttpTransport *self = ex->self;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) message = NULL;
 
-  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
-    g_debug ("← %.*s", (int) MIN (len, 2000), data);
-
-  message = _mcp_json_parse_message (data, len, &error);
   if (message == NULL)
     {
       g_debug ("Dropped a message from %s: %s", self->url, error->message);
@@ -244,90 +258,17 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
     mcp_transport_deliver_message (MCP_TRANSPORT (self), message);
 }
 
-/* ------------------------------------------------------------------------
- * JSON bodies
- * ------------------------------------------------------------------------ */
-
-static void json_read (McpHttpExchange *ex);
-
-static void
-json_ended (McpHttpExchange *ex,
-            const GError    *read_error)
+void
+_mcp_http_exchange_deliver (McpHttpExchange *ex,
+                            const char      *data,
+                            gsize            len)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) message = NULL;
 
-  if (read_error == NULL && ex->json->len > 0)
-    _mcp_http_exchange_deliver (ex, (const char *) ex->json->data, ex->json->len);
-  if (read_error != NULL)
-    error = g_error_copy (read_error);
-  else if (ex->request_id != NULL && !ex->answered)
-    error = ex->dropped != NULL
-            ? g_error_copy (ex->dropped)
-            : g_error_new_literal (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                   _("The server’s answer is not a JSON-RPC response to "
-                                     "the request"));
-  _mcp_http_exchange_finish (ex, error);
-}
-
-static void
-json_read_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  McpHttpExchange *ex = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *data;
-  gsize len;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
-
-  if (ex->self == NULL)
-    {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (bytes == NULL)
-    {
-      if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
-
-          _mcp_http_exchange_finish (ex, stopped);
-        }
-      else
-        json_ended (ex, error);
-      return;
-    }
-
-  data = g_bytes_get_data (bytes, &len);
-  if (len == 0)
-    {
-      json_ended (ex, NULL);
-      return;
-    }
-
-  if (ex->json->len + len > ex->self->max_message_size)
-    {
-      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, ex->self->max_message_size);
-
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                           _("The server’s answer is larger than the maximum of %s bytes"),
-                           max);
-      _mcp_http_exchange_finish (ex, error);
-      return;
-    }
-  g_byte_array_append (ex->json, (const guint8 *) data, len);
-
-  json_read (ex);
-}
-
-static void
-json_read (McpHttpExchange *ex)
-{
-  g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, json_read_cb, ex);
+  _mcp_http_log_incoming (data, len);
+  message = _mcp_json_parse_message (data, len, &error);
+  _mcp_http_exchange_deliver_message (ex, message, error);
 }
 
 /* ------------------------------------------------------------------------
@@ -384,7 +325,7 @@ error_body_cb (GObject      *object,
   error = g_error_new (G_IO_ERROR, code, _("The server at %s answered %u %s%s%s"),
                        ex->self->url, status, reason ? reason : "",
                        excerpt && *excerpt ? ": " : "", excerpt ? excerpt : "");
-  _mcp_http_exchange_finish (ex, error);
+  _mcp_http_exchange_finish_and_drain (ex, error);
 }
 
 static void start_new_session (McpHttpExchange *ex);
@@ -425,7 +366,7 @@ handle_status (McpHttpExchange *ex,
   if (ex->kind == MCP_HTTP_EXCHANGE_GET && status == SOUP_STATUS_METHOD_NOT_ALLOWED)
     {
       g_debug ("The server at %s offers no event stream of its own", self->url);
-      _mcp_http_exchange_finish (ex, NULL);
+      _mcp_http_exchange_finish_and_drain (ex, NULL);
       return TRUE;
     }
 
@@ -556,14 +497,40 @@ response_cb (GObject      *object,
 
       if (self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         failed = _mcp_http_exchange_stopped_error (ex);
-      else
+      /* Not connected: nothing was sent. */
+      else if (soup_message_get_remote_address (ex->msg) == NULL)
         failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED,
                               _("Could not reach the server at %s: %s"), self->url,
+                              error->message);
+      /* The connection broke (a kept-alive one the server had just
+       * closed, say) after the message may have reached the server. A
+       * notification or a response can go again, once, on a new
+       * connection: the server ignores a second one. A request cannot: it
+       * may have been carried out, and must not be carried out twice. */
+      else if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id == NULL && ex->sse == NULL &&
+               !ex->resent)
+        {
+          g_debug ("The connection to %s broke (%s); sending the message again", self->url,
+                   error->message);
+          ex->resent = TRUE;
+          _mcp_http_exchange_start (ex);
+          return;
+        }
+      else if (ex->request_id != NULL && ex->sse == NULL)
+        failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                              _("The connection to the server at %s broke before it answered; "
+                                "the request may have been carried out: %s"),
+                              self->url, error->message);
+      else
+        failed = g_error_new (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                              _("The connection to the server at %s broke: %s"), self->url,
                               error->message);
       _mcp_http_exchange_finish (ex, failed);
       return;
     }
 
+  ex->pollable = G_IS_POLLABLE_INPUT_STREAM (ex->stream) &&
+                 g_pollable_input_stream_can_poll (G_POLLABLE_INPUT_STREAM (ex->stream));
   status = soup_message_get_status (ex->msg);
   headers = soup_message_get_response_headers (ex->msg);
   content_type = soup_message_headers_get_content_type (headers, NULL);
@@ -597,14 +564,13 @@ response_cb (GObject      *object,
       error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("The server at %s answered with “%s” instead of an event stream"),
                            self->url, content_type ? content_type : "nothing");
-      _mcp_http_exchange_finish (ex, error);
+      _mcp_http_exchange_finish_and_drain (ex, error);
       return;
     }
 
   if (g_strcmp0 (content_type, "application/json") == 0 && !self->legacy)
     {
-      ex->json = g_byte_array_new ();
-      json_read (ex);
+      _mcp_http_body_read_json (ex);
       return;
     }
 
@@ -623,21 +589,39 @@ response_cb (GObject      *object,
                              _("The server at %s answered with “%s” instead of JSON or an "
                                "event stream"),
                              self->url, content_type ? content_type : "nothing");
-      _mcp_http_exchange_finish (ex, error);
+      _mcp_http_exchange_finish_and_drain (ex, error);
       return;
     }
 
-  _mcp_http_exchange_finish (ex, NULL);
+  _mcp_http_exchange_finish_and_drain (ex, NULL);
+}
+
+/* @url as libsoup would take it (an empty path is "/", for one), or %NULL
+ * if it is no http or https URL: messages are made from it without parsing
+ * it again. */
+GUri *
+_mcp_http_parse_url (const char *url)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new ("GET", url);
+
+  return msg != NULL ? g_uri_ref (soup_message_get_uri (msg)) : NULL;
 }
 
 /* Every outgoing SoupMessage is made here, with the headers every request
  * carries: the application's own, then the session and the protocol
- * version (which the application cannot override). Returns %NULL if @url
- * is not one. */
+ * version (which the application cannot override).
+ *
+ * A POST is marked idempotent, which it is not: that is how libsoup lets
+ * it take a kept-alive connection rather than open one of its own. The
+ * flag does nothing else: libsoup (3.0 to 3.6 at least) resends a message
+ * whose reused connection broke before any byte of the answer only if its
+ * method is idempotent (GET, PUT, DELETE...), never a POST; see
+ * request_is_restartable () in soup-client-message-io-http1.c. What may be
+ * sent again is decided in response_cb (), and a request never is. */
 SoupMessage *
 _mcp_http_message_new (McpHttpTransport *self,
                        const char       *method,
-                       const char       *url)
+                       GUri             *uri)
 {
   const char *version = mcp_transport_get_protocol_version (MCP_TRANSPORT (self));
   SoupMessageHeaders *headers;
@@ -645,9 +629,10 @@ _mcp_http_message_new (McpHttpTransport *self,
   GHashTableIter iter;
   gpointer name, value;
 
-  msg = soup_message_new (method, url);
-  if (msg == NULL)
-    return NULL;
+  msg = soup_message_new_from_uri (method, uri);
+
+  if (g_str_equal (method, "POST"))
+    soup_message_add_flags (msg, SOUP_MESSAGE_IDEMPOTENT);
 
   headers = soup_message_get_request_headers (msg);
   g_hash_table_iter_init (&iter, self->headers);
@@ -668,23 +653,13 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
   McpHttpTransport *self = ex->self;
   const char *last_event_id = _mcp_http_stream_resume_id (ex);
   gboolean post = ex->kind == MCP_HTTP_EXCHANGE_POST && ex->sse == NULL;
-  const char *url = post && self->legacy ? self->endpoint : self->url;
   SoupMessageHeaders *headers;
 
   g_clear_object (&ex->msg);
 
   /* A POST whose stream broke continues as a GET, as do the streams. */
-  ex->msg = _mcp_http_message_new (self, post ? "POST" : "GET", url);
-  if (ex->msg == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      error = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("“%s” is not a valid URL"), self->url);
-      _mcp_http_exchange_finish (ex, error);
-      return;
-    }
-
+  ex->msg = _mcp_http_message_new (self, post ? "POST" : "GET",
+                                   post && self->legacy ? self->endpoint : self->uri);
   headers = soup_message_get_request_headers (ex->msg);
   if (g_strcmp0 (ex->sent_session, self->session_id) != 0)
     {
@@ -695,6 +670,8 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
     {
       soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
       soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
+      if (ex->resent)
+        soup_message_add_flags (ex->msg, SOUP_MESSAGE_NEW_CONNECTION);
     }
   else
     soup_message_headers_replace (headers, "Accept", "text/event-stream");

@@ -19,16 +19,12 @@
 
 /* Whether both URLs have the same scheme, host and port. */
 static gboolean
-same_origin (const char *a,
-             const char *b)
+same_origin (GUri *a,
+             GUri *b)
 {
-  g_autoptr(GUri) ua = g_uri_parse (a, G_URI_FLAGS_NONE, NULL);
-  g_autoptr(GUri) ub = g_uri_parse (b, G_URI_FLAGS_NONE, NULL);
-
-  return ua != NULL && ub != NULL &&
-         g_ascii_strcasecmp (g_uri_get_scheme (ua), g_uri_get_scheme (ub)) == 0 &&
-         g_ascii_strcasecmp (g_uri_get_host (ua), g_uri_get_host (ub)) == 0 &&
-         g_uri_get_port (ua) == g_uri_get_port (ub);
+  return g_ascii_strcasecmp (g_uri_get_scheme (a), g_uri_get_scheme (b)) == 0 &&
+         g_ascii_strcasecmp (g_uri_get_host (a), g_uri_get_host (b)) == 0 &&
+         g_uri_get_port (a) == g_uri_get_port (b);
 }
 
 /* The `endpoint` event of the legacy stream. */
@@ -39,25 +35,27 @@ _mcp_http_legacy_set_endpoint (McpHttpExchange *ex,
 {
   McpHttpTransport *self = ex->self;
   g_autofree char *text = g_strndup (data, len);
-  g_autoptr(GError) error = NULL;
-  char *endpoint = g_uri_resolve_relative (self->url, g_strstrip (text), G_URI_FLAGS_NONE,
-                                           &error);
+  g_autofree char *resolved = NULL;
+  g_autoptr(GUri) endpoint = NULL;
 
-  if (endpoint == NULL || !same_origin (self->url, endpoint))
+  resolved = g_uri_resolve_relative (self->url, g_strstrip (text), G_URI_FLAGS_NONE, NULL);
+  if (resolved != NULL)
+    endpoint = _mcp_http_parse_url (resolved);
+
+  if (endpoint == NULL || !same_origin (self->uri, endpoint))
     {
       g_autoptr(GError) failed = NULL;
 
       failed = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                             _("The server at %s announced an endpoint that is not its own: "
                               "%s"), self->url, text);
-      g_free (endpoint);
       _mcp_http_legacy_flush_queue (self, failed);
       mcp_transport_deliver_closed (MCP_TRANSPORT (self), failed);
       return;
     }
 
-  g_free (self->endpoint);
-  self->endpoint = endpoint;
+  g_clear_pointer (&self->endpoint, g_uri_unref);
+  self->endpoint = g_steal_pointer (&endpoint);
   _mcp_http_legacy_flush_queue (self, NULL);
 }
 

@@ -31,7 +31,12 @@
 /* Event ids go back to the server in Last-Event-ID. */
 #define MAX_EVENT_ID_LENGTH 1024
 
-static void stream_read (McpHttpExchange *ex);
+/* A stream is read into a buffer that starts small (most streams are
+ * idle most of the time) and grows with its pace. */
+#define STREAM_BUFFER_MIN    (4 * 1024)
+#define STREAM_BUFFER_MAX    (64 * 1024)
+#define STREAM_READS_AT_ONCE 16
+
 
 static void
 on_sse_event (const char *event_type,
@@ -178,56 +183,22 @@ stream_ended (McpHttpExchange *ex,
     }
 }
 
-static void
-stream_read_cb (GObject      *object,
-                GAsyncResult *result,
-                gpointer      user_data)
+/* Feeds @n bytes of the buffer to the parser; returns %FALSE if that
+ * ended @ex. */
+static gboolean
+stream_feed (McpHttpExchange *ex,
+             gsize            n)
 {
-  McpHttpExchange *ex = user_data;
-  McpHttpTransport *self;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *data;
-  gsize len;
-
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, &error);
-
-  if (ex->self == NULL)
-    {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (bytes == NULL)
-    {
-      if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
-
-          _mcp_http_exchange_finish (ex, stopped);
-        }
-      else
-        stream_ended (ex, error);
-      return;
-    }
-
-  data = g_bytes_get_data (bytes, &len);
-  if (len == 0)
-    {
-      stream_ended (ex, NULL);
-      return;
-    }
+  g_autoptr(McpHttpTransport) self = g_object_ref (ex->self);
 
   /* Delivering may run any code, closing included. */
-  self = g_object_ref (ex->self);
-  _mcp_sse_parser_feed (ex->sse, data, len);
+  _mcp_sse_parser_feed (ex->sse, ex->buffer, n);
   if (self->closing)
     {
       g_autoptr(GError) closed = _mcp_http_closed_error ();
 
       _mcp_http_exchange_finish (ex, closed);
-      g_object_unref (self);
-      return;
+      return FALSE;
     }
 
   /* Nothing more belongs to the request, whether or not the server
@@ -235,20 +206,111 @@ stream_read_cb (GObject      *object,
   if (ex->kind == MCP_HTTP_EXCHANGE_POST && ex->request_id != NULL &&
       (ex->answered || ex->too_large))
     {
-      _mcp_http_exchange_finish (ex, ex->answered ? NULL : ex->dropped);
-      g_object_unref (self);
-      return;
+      if (ex->answered)
+        _mcp_http_exchange_finish_and_drain (ex, NULL);
+      else
+        _mcp_http_exchange_finish (ex, ex->dropped);
+      return FALSE;
     }
-  g_object_unref (self);
 
-  stream_read (ex);
+  /* A buffer that a read filled is too small for the pace of the stream;
+   * an idle stream keeps a small one. */
+  if (n == ex->buffer_size && ex->buffer_size < STREAM_BUFFER_MAX)
+    {
+      ex->buffer_size *= 2;
+      ex->buffer = g_realloc (ex->buffer, ex->buffer_size);
+    }
+
+  return TRUE;
 }
 
 static void
-stream_read (McpHttpExchange *ex)
+stream_failed (McpHttpExchange *ex,
+               const GError    *error)
 {
-  g_input_stream_read_bytes_async (ex->stream, MCP_HTTP_READ_CHUNK_SIZE, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, stream_read_cb, ex);
+  if (ex->self->closing || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_autoptr(GError) stopped = _mcp_http_exchange_stopped_error (ex);
+
+      _mcp_http_exchange_finish (ex, stopped);
+    }
+  else
+    stream_ended (ex, error);
+}
+
+static void stream_pump (McpHttpExchange *ex);
+
+static void
+stream_read_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  g_autoptr(GError) error = NULL;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
+
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (n < 0)
+    stream_failed (ex, error);
+  else if (n == 0)
+    stream_ended (ex, NULL);
+  else if (stream_feed (ex, n))
+    stream_pump (ex);
+}
+
+/* Reads what has arrived (a few times at most, so that a fast stream does
+ * not keep the main loop from the rest), then waits for more. */
+static void
+stream_pump (McpHttpExchange *ex)
+{
+  /* Dropping the transport while delivering leaves the stream to us. */
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  for (guint i = 0; i < STREAM_READS_AT_ONCE; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gsize n = 0;
+
+      switch (_mcp_http_read_now (ex, ex->buffer, ex->buffer_size, &n, &error))
+        {
+        case MCP_HTTP_READ_DATA:
+          if (!stream_feed (ex, n))
+            return;
+          if (ex->self == NULL)
+            {
+              _mcp_http_exchange_free (ex);
+              return;
+            }
+          break;
+
+        case MCP_HTTP_READ_END:
+          stream_ended (ex, NULL);
+          return;
+
+        case MCP_HTTP_READ_ERROR:
+          stream_failed (ex, error);
+          return;
+
+        case MCP_HTTP_READ_WAIT:
+        default:
+          i = STREAM_READS_AT_ONCE;
+          break;
+        }
+    }
+
+  g_input_stream_read_async (ex->stream, ex->buffer, ex->buffer_size, G_PRIORITY_DEFAULT,
+                             ex->cancellable, stream_read_cb, ex);
 }
 
 /* The answer to @ex is an event stream: read it (again, after a
@@ -258,8 +320,13 @@ _mcp_http_stream_begin (McpHttpExchange *ex)
 {
   if (ex->sse == NULL)
     ex->sse = _mcp_sse_parser_new (ex->self->max_message_size, on_sse_event, ex);
+  if (ex->buffer == NULL)
+    {
+      ex->buffer_size = STREAM_BUFFER_MIN;
+      ex->buffer = g_malloc (ex->buffer_size);
+    }
   ex->stream_started = g_get_monotonic_time ();
-  stream_read (ex);
+  stream_pump (ex);
 }
 
 static void

@@ -16,13 +16,19 @@
 
 G_BEGIN_DECLS
 
-#define MCP_HTTP_READ_CHUNK_SIZE (64 * 1024)
-
 typedef enum {
   MCP_HTTP_EXCHANGE_POST,
   MCP_HTTP_EXCHANGE_GET,
   MCP_HTTP_EXCHANGE_LEGACY,
 } McpHttpExchangeKind;
+
+/* What reading without waiting gave. */
+typedef enum {
+  MCP_HTTP_READ_DATA,
+  MCP_HTTP_READ_END,
+  MCP_HTTP_READ_WAIT,
+  MCP_HTTP_READ_ERROR,
+} McpHttpRead;
 
 typedef struct _McpHttpExchange McpHttpExchange;
 typedef void (*McpHttpExchangeDone) (McpHttpExchange *exchange,
@@ -45,17 +51,22 @@ struct _McpHttpExchange
   SoupMessage         *msg;
   GInputStream        *stream;
   McpSseParser        *sse;
-  GByteArray          *json;
+  char                *buffer;
+  gsize                buffer_len;
+  gsize                buffer_size;
   GError              *dropped;
   GSource             *retry_source;
   gint64               stream_started;
+  gsize                drain_budget;
   guint                attempts;
   char                *sent_session;
 
+  guint                pollable : 1;
   guint                internal : 1;
   guint                answered : 1;
   guint                too_large : 1;
   guint                retried : 1;
+  guint                resent : 1;
   guint                finished : 1;
 };
 
@@ -64,7 +75,8 @@ struct _McpHttpTransport
   McpTransport     parent_instance;
 
   char            *url;
-  char            *endpoint;
+  GUri            *uri;
+  GUri            *endpoint;
   SoupSession     *session;
   GHashTable      *headers;
   char            *session_id;
@@ -90,14 +102,17 @@ void             _mcp_http_transport_set_session_id (McpHttpTransport *self,
                                                   const char          *session_id);
 
 /* mcp-http-exchange.c */
+GUri            *_mcp_http_parse_url             (const char          *url);
 McpHttpExchange *_mcp_http_exchange_new          (McpHttpTransport    *self,
                                                   McpHttpExchangeKind  kind,
                                                   JsonNode            *message,
                                                   McpHttpExchangeDone  done);
 SoupMessage     *_mcp_http_message_new           (McpHttpTransport    *self,
                                                   const char          *method,
-                                                  const char          *url);
+                                                  GUri                *uri);
 void             _mcp_http_exchange_start        (McpHttpExchange     *ex);
+void             _mcp_http_exchange_report       (McpHttpExchange     *ex,
+                                                  const GError        *error);
 void             _mcp_http_exchange_finish       (McpHttpExchange     *ex,
                                                   const GError        *error);
 void             _mcp_http_exchange_stop         (McpHttpExchange     *ex);
@@ -106,12 +121,27 @@ void             _mcp_http_exchange_free         (McpHttpExchange     *ex);
 void             _mcp_http_exchange_deliver      (McpHttpExchange     *ex,
                                                   const char          *data,
                                                   gsize                len);
+void             _mcp_http_exchange_deliver_message (McpHttpExchange  *ex,
+                                                  JsonNode            *message,
+                                                  const GError        *error);
 void             _mcp_http_post_done             (McpHttpExchange     *ex,
                                                   const GError        *error);
 JsonNode        *_mcp_http_request_id            (JsonNode            *message);
 gboolean         _mcp_http_is_visible_ascii      (const char          *value,
                                                   gsize                max_length);
 GError          *_mcp_http_closed_error          (void);
+
+/* mcp-http-body.c */
+void             _mcp_http_log_incoming          (const char          *data,
+                                                  gsize                len);
+McpHttpRead      _mcp_http_read_now              (McpHttpExchange     *ex,
+                                                  void                *buffer,
+                                                  gsize                size,
+                                                  gsize               *n_read,
+                                                  GError             **error);
+void             _mcp_http_body_read_json        (McpHttpExchange     *ex);
+void             _mcp_http_exchange_finish_and_drain (McpHttpExchange *ex,
+                                                  const GError        *error);
 
 /* mcp-http-stream.c */
 void             _mcp_http_stream_begin          (McpHttpExchange     *ex);

@@ -20,6 +20,8 @@
  *   _mcp_http_message_new () makes and prepares every outgoing
  *   SoupMessage, and handle_status () handles every status that is not
  *   2xx.
+ * - mcp-http-body.c: the bodies of answers: JSON, and reading to the end
+ *   those not needed, to keep their connection.
  * - mcp-http-stream.c: event streams (answers, the GET stream) and their
  *   resumption.
  * - mcp-http-legacy.c: the 2024-11-05 HTTP+SSE fallback.
@@ -128,13 +130,6 @@ _mcp_http_transport_set_legacy (McpHttpTransport *self)
 }
 
 static void
-mcp_http_transport_protocol_version_changed (McpTransport *transport)
-{
-  /* The handshake is done: the server may now talk on its own. */
-  _mcp_http_start_get_stream (MCP_HTTP_TRANSPORT (transport));
-}
-
-static void
 mcp_http_transport_open (McpTransport *transport,
                          GCancellable *cancellable,
                          GTask        *task)
@@ -149,15 +144,16 @@ mcp_http_transport_open (McpTransport *transport,
       return;
     }
 
-  uri = g_uri_parse (self->url, G_URI_FLAGS_NONE, NULL);
-  if (uri == NULL || (g_strcmp0 (g_uri_get_scheme (uri), "http") != 0 &&
-                      g_strcmp0 (g_uri_get_scheme (uri), "https") != 0))
+  /* Parsed once, for every message. */
+  uri = _mcp_http_parse_url (self->url);
+  if (uri == NULL)
     {
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                _("“%s” is not an http or https URL"), self->url);
       return;
     }
 
+  self->uri = g_steal_pointer (&uri);
   self->opened = TRUE;
   g_task_return_boolean (task, TRUE);
 }
@@ -226,7 +222,7 @@ mcp_http_transport_send (McpTransport *transport,
   else if (g_strcmp0 (method, "notifications/cancelled") == 0)
     stop_request (self, message);
 
-  if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
+  if (G_UNLIKELY (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN)))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (ex->body) - 1, 2000),
              (const char *) g_bytes_get_data (ex->body, NULL));
 
@@ -302,7 +298,7 @@ mcp_http_transport_close (McpTransport *transport,
       return;
     }
 
-  msg = _mcp_http_message_new (self, "DELETE", self->url);
+  msg = _mcp_http_message_new (self, "DELETE", self->uri);
   delete_cancellable = g_cancellable_new ();
   /* A reference for the timer, which may fire after the close is done. */
   g_source_unref (_mcp_timeout_source_add (DELETE_TIMEOUT_SECONDS * 1000, cancel_delete_cb,
@@ -349,7 +345,8 @@ mcp_http_transport_finalize (GObject *object)
   McpHttpTransport *self = (McpHttpTransport *)object;
 
   g_clear_pointer (&self->url, g_free);
-  g_clear_pointer (&self->endpoint, g_free);
+  g_clear_pointer (&self->uri, g_uri_unref);
+  g_clear_pointer (&self->endpoint, g_uri_unref);
   g_clear_object (&self->session);
   g_clear_pointer (&self->headers, g_hash_table_unref);
   g_clear_pointer (&self->session_id, g_free);
@@ -465,7 +462,6 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   transport_class->open = mcp_http_transport_open;
   transport_class->send = mcp_http_transport_send;
   transport_class->close = mcp_http_transport_close;
-  transport_class->protocol_version_changed = mcp_http_transport_protocol_version_changed;
 
   /**
    * McpHttpTransport:url:

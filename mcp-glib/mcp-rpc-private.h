@@ -24,6 +24,8 @@ typedef enum {
   MCP_RPC_CALL_NO_CANCEL_NOTIFICATION = 1 << 0,
   /* A bounded handshake: no progress token, no reset. */
   MCP_RPC_CALL_NO_PROGRESS = 1 << 1,
+  /* A request that stays open until cancelled (subscriptions/listen). */
+  MCP_RPC_CALL_NO_TIMEOUT = 1 << 2,
 } McpRpcCallFlags;
 
 typedef void     (*McpRpcNotificationFunc) (McpRpc           *rpc,
@@ -48,7 +50,7 @@ void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,
                                             guint                   default_timeout_ms,
                                             guint                   max_timeout_ms);
-void          _mcp_rpc_call_async          (McpRpc                 *self,
+gint64        _mcp_rpc_call_async          (McpRpc                 *self,
                                             const char             *method,
                                             JsonNode               *params,
                                             McpRpcCallFlags         flags,

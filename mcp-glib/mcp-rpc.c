@@ -290,7 +290,8 @@ is_closed (McpRpc *self)
   return self->closed_error != NULL || mcp_transport_is_closed (self->transport);
 }
 
-void
+/* Sends a request; returns its id (0 if it ended at once, with an error). */
+gint64
 _mcp_rpc_call_async (McpRpc              *self,
                      const char          *method,
                      JsonNode            *params,
@@ -309,9 +310,9 @@ _mcp_rpc_call_async (McpRpc              *self,
   SentData *data;
   Call *call;
 
-  g_return_if_fail (MCP_IS_RPC (self));
-  g_return_if_fail (method != NULL);
-  g_return_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options));
+  g_return_val_if_fail (MCP_IS_RPC (self), 0);
+  g_return_val_if_fail (method != NULL, 0);
+  g_return_val_if_fail (!options || MCP_IS_REQUEST_OPTIONS (options), 0);
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, _mcp_rpc_call_async);
@@ -319,11 +320,11 @@ _mcp_rpc_call_async (McpRpc              *self,
   if (is_closed (self))
     {
       g_task_return_error (task, closed_error (self));
-      return;
+      return 0;
     }
 
   if (g_task_return_error_if_cancelled (task))
-    return;
+    return 0;
 
   if (owned_params != NULL && !JSON_NODE_HOLDS_OBJECT (owned_params) &&
       !JSON_NODE_HOLDS_ARRAY (owned_params))
@@ -331,7 +332,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                                _("The parameters of “%s” must be a JSON object or array"),
                                method);
-      return;
+      return 0;
     }
 
   call = g_new0 (Call, 1);
@@ -404,7 +405,7 @@ _mcp_rpc_call_async (McpRpc              *self,
 
   g_hash_table_insert (self->calls, &call->id, call);
 
-  if (timeout_ms > 0 || max_ms > 0)
+  if ((flags & MCP_RPC_CALL_NO_TIMEOUT) == 0 && (timeout_ms > 0 || max_ms > 0))
     {
       call->timeout_us = (gint64) timeout_ms * 1000;
       call->max_ms = max_ms;
@@ -432,6 +433,8 @@ _mcp_rpc_call_async (McpRpc              *self,
   data->rpc = g_object_ref (self);
   data->id = call->id;
   mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
+
+  return data->id;
 }
 
 /* Like _mcp_rpc_call_finish(), and when the server answered with an error,

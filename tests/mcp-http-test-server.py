@@ -10,11 +10,13 @@
 # sessions and checks the session and protocol version headers, serves a GET
 # stream, ends sessions on DELETE, and has tools that misbehave on purpose:
 # broken, noisy, oversized and resumable event streams, requests to the
-# client over a stream, error statuses, forgotten sessions. With --legacy it speaks the
-# older HTTP+SSE transport of 2024-11-05 instead. It records every HTTP
-# request it gets (method, path, the headers that matter, the body, the
-# status it answered) and hands the record out through its `requests` tool,
-# so that tests check what went over the wire.
+# client over a stream, error statuses, forgotten sessions, connections
+# closed without an answer. With --legacy it speaks the older HTTP+SSE
+# transport of 2024-11-05 instead. It records every HTTP request it gets
+# (method, path, the headers that matter, the body, the status it answered,
+# the TCP connection it came on) and counts the connections it accepted,
+# and hands both out through its `requests` tool, so that tests check what
+# went over the wire.
 #
 # It listens on an ephemeral port of 127.0.0.1 only, prints the port as the
 # first line of its output, and exits when its standard input closes (so a
@@ -71,6 +73,8 @@ TOOLS = [
     ("html", "Answers with an HTML page", {}),
     ("status", "Answers with the given HTTP status", {"code": {"type": "integer"}}),
     ("accept", "Answers 202 Accepted, as if the call were a notification", {}),
+    ("vanish", "Closes the connection without answering, as a server that crashed after "
+     "doing its work", {}),
     ("slow-json", "Answers after a delay", {"ms": {"type": "integer"}}),
     ("requests", "Returns every HTTP request received so far", {}),
 ]
@@ -83,6 +87,8 @@ sessions = {}         # session id -> Session
 server_requests = {}  # id of a request to the client -> [threading.Event, answer]
 resumable = {}        # event id -> {"response": ..., "closed_at": ...}
 legacy_streams = {}   # legacy session id -> Outbox
+connections = [0]     # TCP connections accepted so far
+vanished = [False]    # whether --vanish did its work
 next_server_request = [0]
 
 
@@ -152,6 +158,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def setup(self):
         super().setup()
+        with lock:
+            connections[0] += 1
+            self.connection_number = connections[0]
         # Small writes (split events) must leave at once, one by one.
         self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
@@ -166,6 +175,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         if self.headers[name] is not None},
             "body": body,
             "time": now_ms(),
+            "connection": self.connection_number,
         }
         with lock:
             records.append(entry)
@@ -287,6 +297,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.record(body)
         path = urllib.parse.urlsplit(self.path)
 
+        if (options.vanish is not None and isinstance(body, dict) and
+                body.get("method") == options.vanish and not vanished[0]):
+            vanished[0] = True
+            self.abort_connection()
+            return
+
         if options.legacy:
             if path.path == "/messages":
                 self.legacy_post(body, urllib.parse.parse_qs(path.query))
@@ -294,7 +310,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_plain(405, "Method Not Allowed", headers={"Allow": "GET"})
             return
 
-        if path.path != "/mcp":
+        if path.path != options.path:
             self.send_plain(404, "Not Found")
             return
         if not isinstance(body, (dict, list)):
@@ -327,10 +343,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.record(None)
         path = urllib.parse.urlsplit(self.path).path
 
-        if options.legacy and path in ("/sse", "/mcp"):
+        if options.legacy and path in ("/sse", options.path):
             self.legacy_stream()
             return
-        if path != "/mcp":
+        if path != options.path:
             self.send_plain(404, "Not Found")
             return
         last_event_id = self.headers.get("Last-Event-ID")
@@ -370,7 +386,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_DELETE(self):
         self.record(None)
-        if options.legacy or urllib.parse.urlsplit(self.path).path != "/mcp":
+        if options.legacy or urllib.parse.urlsplit(self.path).path != options.path:
             self.send_plain(405, "Method Not Allowed")
             return
         session_id = self.check_session()
@@ -434,8 +450,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if name == "requests":
             with lock:
                 snapshot = json.loads(json.dumps(records))
+                accepted = connections[0]
             return response(msg_id, text_result("%d requests" % len(snapshot),
-                                                {"requests": snapshot}))
+                                                {"requests": snapshot,
+                                                 "connections": accepted}))
         if name == "get-request":
             return response(msg_id, self.get_stream_request(arguments, session_id))
         if name == "slow-json":
@@ -490,6 +508,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif name == "html":
                 self.send_plain(200, "<!DOCTYPE html><html><body><h1>Welcome!</h1></body></html>",
                                 "text/html; charset=utf-8")
+            elif name == "vanish":
+                self.abort_connection()
             elif name == "accept":
                 self.send_empty(202)
             elif name == "status":
@@ -772,12 +792,21 @@ def main():
     parser.add_argument("--session-id", metavar="ID",
                         type=lambda text: text.encode().decode("unicode_escape"),
                         help="assign this session id (with Python escapes such as \\x01)")
+    parser.add_argument("--path", default="/mcp",
+                        help="the path of the MCP endpoint (default /mcp)")
+    parser.add_argument("--idle-close", metavar="MS", type=int,
+                        help="close a kept-alive connection idle for this long")
+    parser.add_argument("--vanish", metavar="METHOD",
+                        help="close the connection without answering the first message "
+                        "with this JSON-RPC method")
     parser.add_argument("--verbose", action="store_true",
                         help="log requests to stderr")
     options = parser.parse_args()
 
     signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))
 
+    if options.idle_close is not None:
+        Handler.timeout = options.idle_close / 1000
     server = Server(("127.0.0.1", 0), Handler)
     threading.Thread(target=exit_on_stdin_eof, daemon=True).start()
 

@@ -13,6 +13,8 @@
  * dropped without being closed.
  */
 
+#include <string.h>
+
 #include "mcp-http-test-util.h"
 
 /* The handshake, with JSON answers (no data) or event stream answers. */
@@ -82,6 +84,29 @@ test_connect (gconstpointer data)
 
   for (guint i = 0; i < posts->len; i++)
     assert_post_headers (posts->pdata[i]);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+/* The URL of a server whose endpoint is the root has no path at all; the
+ * requests go to "/". */
+static void
+test_connect_no_path (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start ("--path", "/", NULL);
+  g_assert_true (g_str_has_suffix (server->url, "/mcp"));
+  server->url[strlen (server->url) - strlen ("/mcp")] = '\0';
+
+  client = client_start (server);
+  assert_echo_works (client);
+  requests = get_requests (client);
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    g_assert_cmpstr (mcp_test_lookup_string (record_at (requests, i), "path"), ==, "/");
 
   client_close_and_free (client);
   server_stop (server);
@@ -393,6 +418,7 @@ main (int   argc,
 
   g_test_add_data_func ("/Mcp/Http/connect-json", NULL, test_connect);
   g_test_add_data_func ("/Mcp/Http/connect-sse", "--sse", test_connect);
+  g_test_add_func ("/Mcp/Http/connect-no-path", test_connect_no_path);
   g_test_add_func ("/Mcp/Http/get-stream", test_get_stream);
   g_test_add_func ("/Mcp/Http/sse-echo", test_sse_echo);
   g_test_add_data_func ("/Mcp/Http/server-request-over-sse", "server-request",

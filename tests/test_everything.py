@@ -104,10 +104,33 @@ def test_subscriptions_and_logging():
     assert level == Mcp.LogLevel.INFO, level
     assert "Unsubscribe" in data.get_string(), data.get_string()
 
+    # A subscription made with listen, as a stateless server would have it:
+    # the client makes it of resources/subscribe and what the server sends.
+    other = "demo://resource/static/document/extension.md"
+    subscription = client.listen_finish(wait(lambda cb: client.listen_async(
+        Mcp.ListChanges.TOOLS | Mcp.ListChanges.PROMPTS, [uri, other], None, cb)))
+    assert subscription.get_active()
+    assert subscription.get_lists() == Mcp.ListChanges.TOOLS | Mcp.ListChanges.PROMPTS
+    assert sorted(subscription.get_resources()) == sorted([uri, other])
+    on_subscription = []
+    subscription.connect("notification::notifications/resources/updated",
+                         lambda sub, method, params: on_subscription.append(
+                             params.get_object().get_string_member("uri")))
+    closed = []
+    subscription.connect("closed", lambda sub, error: closed.append(error))
+
     assert client.subscribe_resource_finish(
         wait(lambda cb: client.subscribe_resource_async(uri, None, cb)))
     s.text("toggle-subscriber-updates")
     wait_until(lambda: uri in updated, what="notifications/resources/updated")
+    wait_until(lambda: uri in on_subscription, what="the update on the subscription")
+
+    # Closing it leaves the subscription made with subscribe_resource.
+    subscription.close()
+    assert closed == [None], closed
+    assert not subscription.get_active()
+    updated.clear()
+    wait_until(lambda: uri in updated, timeout=15, what="updates after closing the other")
     s.close()
 
 

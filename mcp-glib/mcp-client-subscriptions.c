@@ -1,0 +1,687 @@
+/* mcp-client-subscriptions.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Change notifications. A stateless server (2026-07-28) sends them only on
+ * a subscriptions/listen request, which stays open: it acknowledges what it
+ * agreed to, tags each notification with the request's id, and the client
+ * ends it by cancelling the request. An older server sends list changes
+ * anyway and resource updates after resources/subscribe.
+ *
+ * The client hides the difference: McpSubscription works with both (for an
+ * older server it is made of what that server sends and resources/subscribe,
+ * counted per URI so that two subscriptions to one resource do not undo
+ * each other), and with a stateless server the client keeps one
+ * subscription of its own for the lists the server reports changes of and
+ * the resources subscribed to with mcp_client_subscribe_resource_async(),
+ * so that the live models, ::list-changed and ::resource-updated work as
+ * they do with an older server.
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-private.h"
+#include "mcp-json-private.h"
+#include "mcp-source-private.h"
+#include "mcp-subscription-private.h"
+
+#define META_SUBSCRIPTION_ID "io.modelcontextprotocol/subscriptionId"
+
+/* The client's own subscription is opened again after a break, waiting
+ * longer each time, and given up after this many failures in a row. */
+#define CHANGES_RETRY_MS      1000
+#define CHANGES_MAX_FAILURES  5
+
+/* One subscriptions/listen request. */
+typedef struct
+{
+  McpClient       *client;
+  McpSubscription *subscription;
+  gint64           id;
+  GCancellable    *cancellable;
+  /* Until acknowledged: the caller's, completed with the subscription. */
+  GTask           *task;
+  gboolean         closing;
+  gboolean         internal;
+} Listen;
+
+static void
+listen_free (Listen *listen)
+{
+  g_clear_object (&listen->subscription);
+  g_clear_object (&listen->cancellable);
+  g_clear_object (&listen->task);
+  g_free (listen);
+}
+
+static const struct {
+  McpListChanges  list;
+  const char     *member;
+  const char     *capability;
+} filter_lists[] = {
+  { MCP_LIST_CHANGES_TOOLS, "toolsListChanged", "tools" },
+  { MCP_LIST_CHANGES_PROMPTS, "promptsListChanged", "prompts" },
+  { MCP_LIST_CHANGES_RESOURCES, "resourcesListChanged", "resources" },
+};
+
+static JsonNode *
+filter_params (McpListChanges      lists,
+               const char * const *resources)
+{
+  JsonObject *params = json_object_new ();
+  JsonObject *filter = json_object_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (filter_lists); i++)
+    if (lists & filter_lists[i].list)
+      json_object_set_boolean_member (filter, filter_lists[i].member, TRUE);
+
+  if (resources != NULL && resources[0] != NULL)
+    {
+      JsonArray *uris = json_array_new ();
+
+      for (guint i = 0; resources[i] != NULL; i++)
+        json_array_add_string_element (uris, resources[i]);
+      json_object_set_array_member (filter, "resourceSubscriptions", uris);
+    }
+
+  json_object_set_object_member (params, "notifications", filter);
+
+  return _mcp_json_node_new_object (params);
+}
+
+/* The lists whose changes an older server reports, or a stateless one says
+ * it reports. */
+static McpListChanges
+lists_offered (McpClient *self)
+{
+  McpListChanges lists = MCP_LIST_CHANGES_NONE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (filter_lists); i++)
+    {
+      JsonObject *capability = _mcp_json_object_get_object (self->server_capabilities,
+                                                            filter_lists[i].capability);
+
+      if (_mcp_json_object_get_bool (capability, "listChanged", FALSE))
+        lists |= filter_lists[i].list;
+    }
+
+  return lists;
+}
+
+static gboolean
+offers_resource_subscriptions (McpClient *self)
+{
+  JsonObject *resources = _mcp_json_object_get_object (self->server_capabilities, "resources");
+
+  return _mcp_json_object_get_bool (resources, "subscribe", FALSE);
+}
+
+/* The stateless revision: subscriptions/listen ------------------------------- */
+
+static void reopen_changes (McpClient *self,
+                            GTask     *task);
+
+static gboolean
+changes_retry_cb (gpointer user_data)
+{
+  McpClient *self = user_data;
+
+  _mcp_source_clear (&self->changes_retry);
+  reopen_changes (self, NULL);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+listen_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Listen *listen = user_data;
+  McpClient *self = listen->client;
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(McpSubscription) subscription = g_object_ref (listen->subscription);
+  g_autoptr(GTask) task = g_steal_pointer (&listen->task);
+  gboolean internal = listen->internal;
+  gboolean closing = listen->closing;
+
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
+
+  g_object_set_data (G_OBJECT (subscription), "mcp-listen", NULL);
+  if (listen->id != 0)
+    g_hash_table_remove (self->listens, &listen->id);
+  listen_free (listen);
+  listen = NULL;
+
+  if (task != NULL)
+    {
+      if (error == NULL)
+        error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED,
+                                     _("The server ended the subscription before agreeing to "
+                                       "it"));
+      g_task_return_error (task, g_error_copy (error));
+    }
+
+  if (closing)
+    {
+      _mcp_subscription_end (subscription, NULL);
+      return;
+    }
+
+  if (error != NULL)
+    g_debug ("A subscription ended: %s", error->message);
+  _mcp_subscription_end (subscription, error);
+
+  /* The client's own subscription comes back, unless the connection is
+   * over or it keeps failing. */
+  if (internal && self->changes == subscription)
+    {
+      g_clear_object (&self->changes);
+      if (self->state == MCP_CLIENT_STATE_READY && self->changes_retry == NULL &&
+          ++self->changes_failures <= CHANGES_MAX_FAILURES)
+        self->changes_retry = _mcp_timeout_source_attach (self->context,
+                                                          CHANGES_RETRY_MS * self->changes_failures,
+                                                          changes_retry_cb, self, NULL);
+    }
+}
+
+/* Sends subscriptions/listen; @task, if any, completes once the server
+ * agreed, with the subscription. */
+static Listen *
+listen_open (McpClient          *self,
+             McpListChanges      lists,
+             const char * const *resources,
+             gboolean            internal,
+             GTask              *task)
+{
+  Listen *listen = g_new0 (Listen, 1);
+
+  listen->client = self;
+  listen->subscription = _mcp_subscription_new (self, lists, resources);
+  listen->cancellable = g_cancellable_new ();
+  listen->task = task != NULL ? g_object_ref (task) : NULL;
+  listen->internal = internal;
+
+  g_object_set_data (G_OBJECT (listen->subscription), "mcp-listen", listen);
+
+  /* It stays open as long as the subscription. */
+  listen->id = _mcp_rpc_call_async (self->rpc, "subscriptions/listen",
+                                    filter_params (lists, resources),
+                                    MCP_RPC_CALL_NO_TIMEOUT | MCP_RPC_CALL_NO_PROGRESS, 0, NULL,
+                                    listen->cancellable, listen_done_cb, listen);
+  if (listen->id != 0)
+    g_hash_table_insert (self->listens, &listen->id, listen);
+
+  return listen;
+}
+
+static void
+parse_filter (JsonObject      *filter,
+              McpListChanges  *lists,
+              GStrv           *resources)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  JsonArray *uris = _mcp_json_object_get_array (filter, "resourceSubscriptions");
+
+  *lists = MCP_LIST_CHANGES_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (filter_lists); i++)
+    if (_mcp_json_object_get_bool (filter, filter_lists[i].member, FALSE))
+      *lists |= filter_lists[i].list;
+
+  for (guint i = 0; uris != NULL && i < json_array_get_length (uris); i++)
+    {
+      JsonNode *element = json_array_get_element (uris, i);
+
+      if (JSON_NODE_HOLDS_VALUE (element) && json_node_get_value_type (element) == G_TYPE_STRING)
+        g_strv_builder_add (builder, json_node_get_string (element));
+    }
+
+  *resources = g_strv_builder_end (builder);
+}
+
+/* A stateless server's notification that names the listen request it
+ * belongs to. */
+static void
+route_tagged (McpClient  *self,
+              const char *method,
+              JsonNode   *params,
+              gint64      id)
+{
+  Listen *listen = g_hash_table_lookup (self->listens, &id);
+  JsonObject *object = json_node_get_object (params);
+
+  if (listen == NULL)
+    {
+      g_debug ("Dropped a notification of subscription %" G_GINT64_FORMAT ", which is not open",
+               id);
+      return;
+    }
+
+  if (g_str_equal (method, "notifications/subscriptions/acknowledged"))
+    {
+      g_autoptr(GTask) task = g_steal_pointer (&listen->task);
+      g_auto(GStrv) resources = NULL;
+      McpListChanges lists;
+
+      parse_filter (_mcp_json_object_get_object (object, "notifications"), &lists, &resources);
+      _mcp_subscription_set_honoured (listen->subscription, lists,
+                                      (const char * const *) resources);
+      if (listen->internal)
+        self->changes_failures = 0;
+      if (task != NULL)
+        g_task_return_pointer (task, g_object_ref (listen->subscription), g_object_unref);
+      return;
+    }
+
+  if (_mcp_subscription_wants (listen->subscription, method, params))
+    _mcp_subscription_notify (listen->subscription, method, params);
+}
+
+/* The client's own subscription ----------------------------------------------- */
+
+static void
+changes_open_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpClient *self = MCP_CLIENT (object);
+  g_autoptr(McpSubscription) subscription = NULL;
+  McpSubscription *previous = g_task_get_task_data (G_TASK (result));
+  GError *error = NULL;
+
+  subscription = g_task_propagate_pointer (G_TASK (result), &error);
+  if (subscription != NULL && previous != NULL)
+    {
+      g_autoptr(McpSubscription) hold = g_object_ref (previous);
+
+      /* The new one is in place: the old one may go. */
+      if (self->changes == previous)
+        g_clear_object (&self->changes);
+      mcp_subscription_close (previous);
+    }
+
+  if (task != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (task, error);
+      else
+        g_task_return_boolean (task, TRUE);
+    }
+  else
+    g_clear_error (&error);
+}
+
+/* Opens the client's own subscription for the lists the server reports
+ * and the resources subscribed to, replacing the one open, if any, once
+ * the new one is agreed. @task, if any, completes then. */
+static void
+reopen_changes (McpClient *self,
+                GTask     *task)
+{
+  g_autoptr(GTask) inner = NULL;
+  g_autofree char **resources = NULL;
+  McpListChanges lists = lists_offered (self);
+  McpSubscription *previous = self->changes;
+  Listen *listen;
+
+  if (self->state != MCP_CLIENT_STATE_READY || !self->stateless)
+    {
+      if (task != NULL)
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  resources = (char **) g_hash_table_get_keys_as_array (self->resource_refs, NULL);
+  if (lists == MCP_LIST_CHANGES_NONE && resources[0] == NULL)
+    {
+      if (previous != NULL)
+        {
+          g_autoptr(McpSubscription) hold = g_object_ref (previous);
+
+          g_clear_object (&self->changes);
+          mcp_subscription_close (hold);
+        }
+      if (task != NULL)
+        g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  /* An inner task: the caller's, if any, completes from its callback. */
+  inner = g_task_new (self, NULL, changes_open_cb, task != NULL ? g_object_ref (task) : NULL);
+  g_task_set_task_data (inner, previous != NULL ? g_object_ref (previous) : NULL,
+                        g_object_unref);
+  listen = listen_open (self, lists, (const char * const *) resources, TRUE, inner);
+  self->changes = g_object_ref (listen->subscription);
+}
+
+/* Once connected to a stateless server: the changes it reports. */
+void
+_mcp_client_start_changes (McpClient *self)
+{
+  reopen_changes (self, NULL);
+}
+
+/* Older servers: what they send anyway ---------------------------------------- */
+
+/* Counts the subscriptions to @uri; returns whether it is the first. */
+static gboolean
+resource_ref (McpClient  *self,
+              const char *uri)
+{
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->resource_refs, uri));
+
+  g_hash_table_replace (self->resource_refs, g_strdup (uri), GUINT_TO_POINTER (count + 1));
+  return count == 0;
+}
+
+/* Returns whether @uri had its last subscription. */
+static gboolean
+resource_unref (McpClient  *self,
+                const char *uri)
+{
+  guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->resource_refs, uri));
+
+  if (count <= 1)
+    {
+      g_hash_table_remove (self->resource_refs, uri);
+      return count == 1;
+    }
+
+  g_hash_table_replace (self->resource_refs, g_strdup (uri), GUINT_TO_POINTER (count - 1));
+  return FALSE;
+}
+
+typedef struct
+{
+  McpSubscription *subscription;
+  GStrvBuilder    *subscribed;
+  guint            pending;
+} Emulation;
+
+static void
+emulation_free (Emulation *emulation)
+{
+  g_clear_object (&emulation->subscription);
+  g_clear_pointer (&emulation->subscribed, g_strv_builder_unref);
+  g_free (emulation);
+}
+
+static void
+emulation_done (GTask *task)
+{
+  McpClient *self = g_task_get_source_object (task);
+  Emulation *emulation = g_task_get_task_data (task);
+  g_auto(GStrv) resources = NULL;
+
+  if (emulation->pending > 0)
+    return;
+
+  resources = g_strv_builder_end (emulation->subscribed);
+  _mcp_subscription_set_honoured (emulation->subscription,
+                                  mcp_subscription_get_requested_lists (emulation->subscription) &
+                                  lists_offered (self),
+                                  (const char * const *) resources);
+  g_ptr_array_add (self->emulated, g_object_ref (emulation->subscription));
+  g_task_return_pointer (task, g_object_ref (emulation->subscription), g_object_unref);
+}
+
+typedef struct
+{
+  GTask *task;
+  char  *uri;
+} EmulatedSubscribe;
+
+static void
+emulated_subscribe_cb (GObject      *object,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  EmulatedSubscribe *step = user_data;
+  g_autoptr(GTask) task = step->task;
+  g_autofree char *uri = step->uri;
+  McpClient *self = g_task_get_source_object (task);
+  Emulation *emulation = g_task_get_task_data (task);
+  g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_free (step);
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
+  if (answer != NULL)
+    g_strv_builder_add (emulation->subscribed, uri);
+  else
+    {
+      /* Not subscribed after all: the subscription reports it by leaving
+       * it out of what was agreed. */
+      g_debug ("resources/subscribe of %s failed: %s", uri, error->message);
+      resource_unref (self, uri);
+    }
+
+  emulation->pending--;
+  emulation_done (task);
+}
+
+static void
+listen_emulated (McpClient          *self,
+                 McpListChanges      lists,
+                 const char * const *resources,
+                 GTask              *task)
+{
+  Emulation *emulation = g_new0 (Emulation, 1);
+
+  emulation->subscription = _mcp_subscription_new (self, lists, resources);
+  emulation->subscribed = g_strv_builder_new ();
+  g_task_set_task_data (task, emulation, (GDestroyNotify) emulation_free);
+
+  for (guint i = 0; resources != NULL && resources[i] != NULL; i++)
+    {
+      EmulatedSubscribe *step;
+
+      if (!offers_resource_subscriptions (self))
+        break;
+
+      /* Another subscription has it already. */
+      if (!resource_ref (self, resources[i]))
+        {
+          g_strv_builder_add (emulation->subscribed, resources[i]);
+          continue;
+        }
+
+      step = g_new0 (EmulatedSubscribe, 1);
+      step->task = g_object_ref (task);
+      step->uri = g_strdup (resources[i]);
+      emulation->pending++;
+      _mcp_rpc_call_async (self->rpc, "resources/subscribe",
+                           _mcp_client_params_with_string ("uri", resources[i]),
+                           MCP_RPC_CALL_DEFAULT, 0, NULL, g_task_get_cancellable (task),
+                           emulated_subscribe_cb, step);
+    }
+
+  emulation_done (task);
+}
+
+/* Routing, closing, ending ---------------------------------------------------- */
+
+/* Hands a notification to the subscriptions it belongs to. */
+void
+_mcp_client_route_to_subscriptions (McpClient  *self,
+                                    const char *method,
+                                    JsonNode   *params)
+{
+  JsonObject *object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
+                       ? json_node_get_object (params) : NULL;
+  JsonObject *meta = _mcp_json_object_get_object (object, "_meta");
+  gint64 id;
+
+  if (meta != NULL &&
+      _mcp_json_node_is_integer (json_object_get_member (meta, META_SUBSCRIPTION_ID), &id))
+    {
+      route_tagged (self, method, params, id);
+      return;
+    }
+
+  for (guint i = 0; i < self->emulated->len; i++)
+    {
+      McpSubscription *subscription = self->emulated->pdata[i];
+
+      if (_mcp_subscription_wants (subscription, method, params))
+        _mcp_subscription_notify (subscription, method, params);
+    }
+}
+
+/* The application closes @subscription. */
+void
+_mcp_client_close_subscription (McpClient       *self,
+                                McpSubscription *subscription)
+{
+  Listen *listen = g_object_get_data (G_OBJECT (subscription), "mcp-listen");
+  const char * const *resources;
+
+  if (listen != NULL)
+    {
+      /* Cancelling the request ends it: a notifications/cancelled on stdio,
+       * the end of its stream over HTTP. */
+      listen->closing = TRUE;
+      g_cancellable_cancel (listen->cancellable);
+      return;
+    }
+
+  if (!g_ptr_array_find (self->emulated, subscription, NULL))
+    return;
+
+  resources = mcp_subscription_get_resources (subscription);
+  for (guint i = 0; resources[i] != NULL; i++)
+    if (resource_unref (self, resources[i]) && self->state == MCP_CLIENT_STATE_READY)
+      _mcp_rpc_call_async (self->rpc, "resources/unsubscribe",
+                           _mcp_client_params_with_string ("uri", resources[i]),
+                           MCP_RPC_CALL_DEFAULT, 0, NULL, NULL, NULL, NULL);
+
+  g_ptr_array_remove (self->emulated, subscription);
+}
+
+/* The connection ended: so did every subscription. (Listen requests end
+ * with the engine's calls.) */
+void
+_mcp_client_end_subscriptions (McpClient    *self,
+                               const GError *error)
+{
+  g_autoptr(GPtrArray) emulated = g_steal_pointer (&self->emulated);
+
+  self->emulated = g_ptr_array_new_with_free_func (g_object_unref);
+  _mcp_source_clear (&self->changes_retry);
+  g_clear_object (&self->changes);
+
+  for (guint i = 0; i < emulated->len; i++)
+    _mcp_subscription_end (emulated->pdata[i], error);
+}
+
+/* Older servers: mcp_client_subscribe_resource_async() and its opposite
+ * count their subscriptions too. */
+void
+_mcp_client_count_resource_subscription (McpClient  *self,
+                                         const char *uri,
+                                         gboolean    subscribe)
+{
+  if (subscribe)
+    resource_ref (self, uri);
+  else
+    resource_unref (self, uri);
+}
+
+/* Stateless servers: mcp_client_subscribe_resource_async() and its opposite
+ * change what the client's own subscription asks for. */
+void
+_mcp_client_change_resource_subscription (McpClient  *self,
+                                          const char *uri,
+                                          gboolean    subscribe,
+                                          GTask      *task)
+{
+  gboolean changed = subscribe ? resource_ref (self, uri) : resource_unref (self, uri);
+
+  if (!changed)
+    {
+      g_task_return_boolean (task, TRUE);
+      return;
+    }
+
+  reopen_changes (self, task);
+}
+
+/**
+ * mcp_client_listen_async:
+ * @self: a connected client
+ * @lists: the lists whose changes to report
+ * @resource_uris: (nullable) (array zero-terminated=1): the URIs of the
+ *   resources whose updates to report
+ * @cancellable: (nullable): a cancellable
+ * @callback: called once the server agreed
+ * @user_data: data for @callback
+ *
+ * Subscribes to changes: of the server's lists of tools, prompts or
+ * resources, and of given resources. The subscription reports them as
+ * [signal@Mcp.Subscription::notification] until it is closed.
+ *
+ * With a stateless server (2026-07-28) this is a `subscriptions/listen`
+ * request, which stays open; with an older one, the client makes the same
+ * of the list changes that server sends anyway and `resources/subscribe`.
+ * The server may agree to less than was asked: see
+ * [method@Mcp.Subscription.get_lists] and
+ * [method@Mcp.Subscription.get_resources].
+ *
+ * The client's own live models and signals do not need a subscription of
+ * the application's: the client keeps one itself.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_listen_async (McpClient           *self,
+                         McpListChanges       lists,
+                         const char * const  *resource_uris,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_client_listen_async);
+
+  if (!_mcp_client_check_ready (self, task))
+    return;
+
+  if (self->stateless)
+    listen_open (self, lists, resource_uris, FALSE, task);
+  else
+    listen_emulated (self, lists, resource_uris, task);
+}
+
+/**
+ * mcp_client_listen_finish:
+ * @self: a client
+ * @result: the result passed to the callback
+ * @error: return location for an error
+ *
+ * Completes [method@Mcp.Client.listen_async].
+ *
+ * Returns: (transfer full): the subscription, active
+ *
+ * Since: 1.0
+ */
+McpSubscription *
+mcp_client_listen_finish (McpClient     *self,
+                          GAsyncResult  *result,
+                          GError       **error)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
