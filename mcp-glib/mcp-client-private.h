@@ -19,6 +19,7 @@
  *   mcp-client-rounds.c     calls a stateless server answers with requests
  *                           for input: answering them, and the retries
  *   mcp-client-tools.c      tools/list and tools/call (see mcp-tool-call.c)
+ *   mcp-client-headers.c    the HTTP headers of tools' arguments
  *   mcp-client-resources.c  resources, templates, reading, subscriptions
  *   mcp-client-prompts.c    prompts and completion
  *   mcp-client-logging.c    the server's log level
@@ -207,6 +208,9 @@ typedef struct
   McpValueFromJson  from_json;
   McpValueGetJson   get_json;
   const char       *key;
+  /* Whether an entry is fit to use, or left out; may be %NULL. */
+  gboolean        (*accept) (McpClient *client,
+                             gpointer   item);
 } McpListKind;
 
 /* Turns the result of a typed call into its value, or fails. */
@@ -216,6 +220,9 @@ typedef gpointer (*McpParseResult) (McpClient  *self,
 
 gboolean     _mcp_client_check_ready          (McpClient          *self,
                                                GTask              *task);
+GError      *_mcp_client_explain_error        (const char         *method,
+                                               GError             *error,
+                                               JsonNode           *data);
 gboolean     _mcp_client_check_capability     (McpClient          *self,
                                                GTask              *task,
                                                const char         *capability,
@@ -254,6 +261,12 @@ JsonObject  *_mcp_client_result_object        (JsonNode           *result,
 JsonNode    *_mcp_client_params_with_string   (const char         *member,
                                                const char         *value);
 JsonObject  *_mcp_client_string_map_to_object (GHashTable         *map);
+
+/* mcp-client-headers.c */
+gboolean     _mcp_client_tool_is_usable       (McpClient          *self,
+                                               gpointer            item);
+void         _mcp_client_watch_http_headers   (McpClient          *self);
+void         _mcp_client_unwatch_http_headers (McpClient          *self);
 
 /* mcp-client-tools.c */
 extern const McpListKind _mcp_list_tools_kind;

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-private.h"
+#include "mcp-error.h"
 #include "mcp-json-private.h"
 
 /* Timeouts --------------------------------------------------------------- */
@@ -267,6 +268,10 @@ list_page_cb (GObject      *object,
           continue;
         }
 
+      if (state->kind->accept != NULL &&
+          !state->kind->accept (g_task_get_source_object (task), item))
+        continue;
+
       g_list_store_append (state->store, item);
     }
 
@@ -354,6 +359,44 @@ _mcp_client_list_all_finish (McpClient     *self,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Errors of the stateless revision that say more in their data than in
+ * their message: a missing client capability is named. */
+GError *
+_mcp_client_explain_error (const char *method,
+                           GError     *error,
+                           JsonNode   *data)
+{
+  JsonObject *required;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *list = NULL;
+  JsonObjectIter iter;
+  const char *name;
+  GError *explained;
+
+  if (error->domain != MCP_ERROR || error->code != -32021 || data == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (data))
+    return error;
+
+  required = _mcp_json_object_get_object (json_node_get_object (data), "requiredCapabilities");
+  if (required == NULL || json_object_get_size (required) == 0)
+    return error;
+
+  builder = g_strv_builder_new ();
+  json_object_iter_init (&iter, required);
+  while (json_object_iter_next (&iter, &name, NULL))
+    g_strv_builder_add (builder, name);
+  names = g_strv_builder_end (builder);
+  list = g_strjoinv (", ", names);
+
+  explained = g_error_new (MCP_ERROR, error->code,
+                           _("The server needs the client capability %s for “%s”, which the "
+                             "client does not declare (see McpClient:features): %s"),
+                           list, method, error->message);
+  g_error_free (error);
+  return explained;
+}
+
 /* Typed calls: requests whose answer becomes one value (or nothing), with
  * the capability check, the call and the parsing in one place. */
 
@@ -392,9 +435,12 @@ typed_call_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   g_autoptr(JsonNode) answer = NULL;
+  g_autoptr(JsonNode) data = NULL;
   GError *error = NULL;
 
-  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
+  answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
+  if (error != NULL)
+    error = _mcp_client_explain_error (g_task_get_name (task), error, data);
   typed_call_return (task, answer, error);
 }
 

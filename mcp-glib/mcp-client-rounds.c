@@ -274,6 +274,7 @@ round_cb (GObject      *object,
   answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
   if (answer == NULL)
     {
+      error = _mcp_client_explain_error (g_task_get_name (task), error, data);
       if (data != NULL)
         g_object_set_data_full (G_OBJECT (task), "mcp-error-data", g_steal_pointer (&data),
                                 (GDestroyNotify) json_node_unref);

@@ -20,6 +20,7 @@ const McpListKind _mcp_list_tools_kind = {
   "tools/list", "tools", "tools", N_("tools"),
   mcp_tool_get_type, (McpValueFromJson) mcp_tool_new_from_json,
   (McpValueGetJson) mcp_tool_get_json, "name",
+  _mcp_client_tool_is_usable,
 };
 
 /* Tools are remembered for how they want to be called (task support). */

@@ -322,6 +322,7 @@ mcp_client_constructed (GObject *object)
   g_assert (MCP_IS_TRANSPORT (self->transport));
 
   self->rpc = _mcp_rpc_new (self->transport);
+  _mcp_client_watch_http_headers (self);
   _mcp_rpc_set_handlers (self->rpc, on_rpc_notification, on_rpc_request, on_rpc_closed, self);
   _mcp_rpc_set_timeouts (self->rpc, self->request_timeout, self->max_request_timeout);
 }
@@ -337,6 +338,7 @@ mcp_client_dispose (GObject *object)
       g_object_run_dispose (G_OBJECT (self->rpc));
     }
   g_clear_object (&self->rpc);
+  _mcp_client_unwatch_http_headers (self);
   /* Ending the engine's calls ended the subscriptions. */
   _mcp_source_clear (&self->changes_retry);
   g_clear_object (&self->changes);

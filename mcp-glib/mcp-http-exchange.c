@@ -28,6 +28,8 @@
 #include "mcp-source-private.h"
 
 #define ERROR_BODY_EXCERPT 200
+/* A JSON-RPC error in an error's body: read this much at most. */
+#define ERROR_BODY_JSON_MAX (64 * 1024)
 
 /* The id of a request, or NULL for a notification or a response. */
 JsonNode *
@@ -304,6 +306,28 @@ error_body_cb (GObject      *object,
       g_strstrip (excerpt);
     }
 
+  /* A JSON-RPC answer to the request, though with an error status: the
+   * stateless revision answers so when it refuses a version, a method or
+   * a request's headers, with what the client needs in the error's data. */
+  if (bytes != NULL && ex->request_id != NULL && !ex->answered &&
+      g_strcmp0 (soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg),
+                                                        NULL), "application/json") == 0)
+    {
+      g_autoptr(JsonNode) answer = _mcp_json_parse_message (g_bytes_get_data (bytes, NULL),
+                                                            g_bytes_get_size (bytes), NULL);
+      JsonObject *answer_object = answer != NULL && JSON_NODE_HOLDS_OBJECT (answer)
+                                  ? json_node_get_object (answer) : NULL;
+      JsonNode *id = answer_object != NULL ? json_object_get_member (answer_object, "id") : NULL;
+
+      if (id != NULL && json_node_equal (id, ex->request_id) &&
+          json_object_get_member (answer_object, "error") != NULL)
+        {
+          _mcp_http_exchange_deliver_message (ex, answer, NULL);
+          _mcp_http_exchange_finish_and_drain (ex, NULL);
+          return;
+        }
+    }
+
   status = soup_message_get_status (ex->msg);
   reason = soup_message_get_reason_phrase (ex->msg);
   switch ((int) status)
@@ -329,6 +353,7 @@ error_body_cb (GObject      *object,
 }
 
 static void start_new_session (McpHttpExchange *ex);
+static gboolean is_stateless_request (JsonNode *message);
 
 /* Every answer whose status is not 2xx comes here. Returns %TRUE when it
  * took care of @ex. */
@@ -373,8 +398,13 @@ handle_status (McpHttpExchange *ex,
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
     return FALSE;
 
-  g_input_stream_read_bytes_async (ex->stream, ERROR_BODY_EXCERPT, G_PRIORITY_DEFAULT,
-                                   ex->cancellable, error_body_cb, ex);
+  g_input_stream_read_bytes_async (ex->stream,
+                                   g_strcmp0 (soup_message_headers_get_content_type (
+                                                soup_message_get_response_headers (ex->msg),
+                                                NULL),
+                                              "application/json") == 0
+                                   ? ERROR_BODY_JSON_MAX : ERROR_BODY_EXCERPT,
+                                   G_PRIORITY_DEFAULT, ex->cancellable, error_body_cb, ex);
   return TRUE;
 }
 
@@ -535,8 +565,10 @@ response_cb (GObject      *object,
   headers = soup_message_get_response_headers (ex->msg);
   content_type = soup_message_headers_get_content_type (headers, NULL);
 
+  /* The stateless revision has no sessions: an id is ignored. */
   if ((session_id = soup_message_headers_get_one (headers, "Mcp-Session-Id")) &&
-      ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy)
+      ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && !self->stateless &&
+      !is_stateless_request (ex->message))
     {
       if (!_mcp_http_is_visible_ascii (session_id, G_MAXSIZE))
         {
@@ -647,6 +679,61 @@ _mcp_http_message_new (McpHttpTransport *self,
   return msg;
 }
 
+/* A request of the stateless revision: it carries the protocol version in
+ * its _meta. */
+static const char *
+stateless_version (JsonNode *message)
+{
+  JsonObject *params;
+  JsonObject *meta;
+
+  if (message == NULL || !JSON_NODE_HOLDS_OBJECT (message))
+    return NULL;
+
+  params = _mcp_json_object_get_object (json_node_get_object (message), "params");
+  meta = _mcp_json_object_get_object (params, "_meta");
+
+  return _mcp_json_object_get_string (meta, "io.modelcontextprotocol/protocolVersion");
+}
+
+static gboolean
+is_stateless_request (JsonNode *message)
+{
+  return stateless_version (message) != NULL;
+}
+
+/* The headers that mirror a stateless request's body: its protocol version,
+ * method and the name (or URI) it is about, and what the client adds. */
+static void
+add_stateless_headers (McpHttpTransport   *self,
+                       JsonNode           *message,
+                       SoupMessageHeaders *headers)
+{
+  JsonObject *object = json_node_get_object (message);
+  JsonObject *params = _mcp_json_object_get_object (object, "params");
+  const char *method = _mcp_json_object_get_string (object, "method");
+  const char *name = NULL;
+
+  soup_message_headers_remove (headers, "Mcp-Session-Id");
+  soup_message_headers_replace (headers, "MCP-Protocol-Version", stateless_version (message));
+  if (method != NULL)
+    soup_message_headers_replace (headers, "Mcp-Method", method);
+
+  if (g_strcmp0 (method, "tools/call") == 0 || g_strcmp0 (method, "prompts/get") == 0)
+    name = _mcp_json_object_get_string (params, "name");
+  else if (g_strcmp0 (method, "resources/read") == 0)
+    name = _mcp_json_object_get_string (params, "uri");
+  if (name != NULL)
+    {
+      g_autofree char *value = _mcp_http_encode_header_value (name);
+
+      soup_message_headers_replace (headers, "Mcp-Name", value);
+    }
+
+  if (self->header_func != NULL)
+    self->header_func (self, object, headers, self->header_data);
+}
+
 void
 _mcp_http_exchange_start (McpHttpExchange *ex)
 {
@@ -670,6 +757,8 @@ _mcp_http_exchange_start (McpHttpExchange *ex)
     {
       soup_message_set_request_body_from_bytes (ex->msg, "application/json", ex->body);
       soup_message_headers_replace (headers, "Accept", "application/json, text/event-stream");
+      if (is_stateless_request (ex->message))
+        add_stateless_headers (self, ex->message, headers);
       if (ex->resent)
         soup_message_add_flags (ex->msg, SOUP_MESSAGE_NEW_CONNECTION);
     }

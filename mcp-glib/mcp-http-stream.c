@@ -122,7 +122,8 @@ try_resume (McpHttpExchange *ex)
       g_get_monotonic_time () - ex->stream_started >= STABLE_STREAM_US)
     ex->attempts = 0;
 
-  if (self->closing || g_cancellable_is_cancelled (ex->cancellable) ||
+  /* The stateless revision resumes nothing: a broken answer is lost. */
+  if (self->closing || self->stateless || g_cancellable_is_cancelled (ex->cancellable) ||
       ex->attempts >= self->max_reconnect_attempts)
     return FALSE;
 

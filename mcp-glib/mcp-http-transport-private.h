@@ -31,6 +31,13 @@ typedef enum {
 } McpHttpRead;
 
 typedef struct _McpHttpExchange McpHttpExchange;
+
+/* Adds the headers a request of the stateless revision takes from what the
+ * client knows (the Mcp-Param-* headers of a tool's arguments). */
+typedef void (*McpHttpHeaderFunc) (McpHttpTransport   *self,
+                                   JsonObject         *message,
+                                   SoupMessageHeaders *headers,
+                                   gpointer            user_data);
 typedef void (*McpHttpExchangeDone) (McpHttpExchange *exchange,
                                      const GError    *error);
 
@@ -90,13 +97,22 @@ struct _McpHttpTransport
   JsonNode        *initialize;
   JsonNode        *initialized;
 
+  McpHttpHeaderFunc header_func;
+  gpointer         header_data;
+
   guint            opened : 1;
   guint            closing : 1;
   guint            legacy : 1;
   guint            first_sent : 1;
+  /* The stateless revision: no session, no resumption, no GET stream. */
+  guint            stateless : 1;
 };
 
 /* mcp-http-transport.c */
+void             _mcp_http_transport_set_header_func (McpHttpTransport  *self,
+                                                  McpHttpHeaderFunc    func,
+                                                  gpointer             user_data);
+char            *_mcp_http_encode_header_value   (const char          *value);
 void             _mcp_http_transport_set_legacy  (McpHttpTransport    *self);
 void             _mcp_http_transport_set_session_id (McpHttpTransport *self,
                                                   const char          *session_id);

@@ -161,6 +161,54 @@ mcp_http_transport_open (McpTransport *transport,
 /* The request that @cancelled (a notifications/cancelled) gives up on
  * ended: nobody waits for its answer any more, so its exchange stops
  * (resuming its stream, in particular). */
+/* How a value goes into an Mcp-Name or Mcp-Param-* header: as it is if it
+ * is plain visible ASCII (spaces inside allowed), else as the UTF-8 of it
+ * in base64 between =?base64? and ?= (as also a plain value that looks like
+ * that). */
+char *
+_mcp_http_encode_header_value (const char *value)
+{
+  gsize len = strlen (value);
+  gboolean plain = TRUE;
+  g_autofree char *encoded = NULL;
+
+  for (gsize i = 0; i < len && plain; i++)
+    plain = (guchar) value[i] >= 0x20 && (guchar) value[i] <= 0x7e;
+
+  if (len > 0 && (value[0] == ' ' || value[len - 1] == ' '))
+    plain = FALSE;
+  if (g_str_has_prefix (value, "=?base64?") && g_str_has_suffix (value, "?="))
+    plain = FALSE;
+
+  if (plain)
+    return g_strdup (value);
+
+  encoded = g_base64_encode ((const guchar *) value, len);
+  return g_strconcat ("=?base64?", encoded, "?=", NULL);
+}
+
+/* Registered by the client, for the headers only it can compute. */
+void
+_mcp_http_transport_set_header_func (McpHttpTransport  *self,
+                                     McpHttpHeaderFunc  func,
+                                     gpointer           user_data)
+{
+  self->header_func = func;
+  self->header_data = user_data;
+}
+
+static void
+mcp_http_transport_protocol_version_changed (McpTransport *transport)
+{
+  McpHttpTransport *self = MCP_HTTP_TRANSPORT (transport);
+  const char *version = mcp_transport_get_protocol_version (transport);
+
+  /* Revisions are dates: 2026-07-28 and those after it are stateless. */
+  self->stateless = version != NULL && g_strcmp0 (version, "2026-07-28") >= 0;
+  if (self->stateless)
+    _mcp_http_transport_set_session_id (self, NULL);
+}
+
 static void
 stop_request (McpHttpTransport *self,
               JsonNode         *cancelled)
@@ -220,7 +268,16 @@ mcp_http_transport_send (McpTransport *transport,
       self->initialized = json_node_ref (ex->message);
     }
   else if (g_strcmp0 (method, "notifications/cancelled") == 0)
-    stop_request (self, message);
+    {
+      stop_request (self, message);
+      /* The stateless revision cancels by closing the request's stream,
+       * which stopping its exchange did: there is nothing to send. */
+      if (self->stateless)
+        {
+          _mcp_http_exchange_finish (ex, NULL);
+          return;
+        }
+    }
 
   if (G_UNLIKELY (!g_log_writer_default_would_drop (G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN)))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (ex->body) - 1, 2000),
@@ -462,6 +519,7 @@ mcp_http_transport_class_init (McpHttpTransportClass *klass)
   transport_class->open = mcp_http_transport_open;
   transport_class->send = mcp_http_transport_send;
   transport_class->close = mcp_http_transport_close;
+  transport_class->protocol_version_changed = mcp_http_transport_protocol_version_changed;
 
   /**
    * McpHttpTransport:url:

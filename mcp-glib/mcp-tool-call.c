@@ -18,11 +18,16 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-private.h"
+#include "mcp-error.h"
 #include "mcp-json-private.h"
 #include "mcp-request-options-private.h"
 #include "mcp-source-private.h"
 #include "mcp-tool-call-private.h"
 #include "mcp-tool.h"
+
+/* The stateless revision's answer to headers that do not match the
+ * body. */
+#define ERROR_HEADER_MISMATCH (-32020)
 
 #define DEFAULT_POLL_INTERVAL_MS 1000
 #define MIN_POLL_INTERVAL_MS     50
@@ -37,6 +42,9 @@ struct _McpToolCall
   char              *name;
   JsonObject        *arguments;
   McpRequestOptions *options;
+
+  /* Sent again once, after a header mismatch. */
+  gboolean           relisted;
 
   /* Task mode only. */
   char              *task_id;
@@ -182,6 +190,10 @@ tool_call_return_answer (McpToolCall *self,
   tool_call_return (self, result, error);
 }
 
+static void tools_listed_cb (GObject      *object,
+                             GAsyncResult *result,
+                             gpointer      user_data);
+
 /* A plain call: its answer, after as many rounds of input as it took. */
 static void
 call_tool_rounds_cb (GObject      *object,
@@ -193,6 +205,24 @@ call_tool_rounds_cb (GObject      *object,
   GError *error = NULL;
 
   answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+
+  /* The headers of the call did not match what the server expects of the
+   * tool: its description changed. List the tools again, and call once
+   * more with what they say now. */
+  if (answer == NULL && error->domain == MCP_ERROR && error->code == ERROR_HEADER_MISMATCH &&
+      !self->relisted && self->client->state == MCP_CLIENT_STATE_READY)
+    {
+      g_debug ("The server found the headers of the call of “%s” wrong (%s); listing the "
+               "tools again", self->name, error->message);
+      g_clear_error (&error);
+      self->relisted = TRUE;
+      _mcp_client_list_all_async (self->client, &_mcp_list_tools_kind,
+                                  (gpointer) &_mcp_list_tools_kind,
+                                  g_task_get_cancellable (self->task),
+                                  tools_listed_cb, g_object_ref (self));
+      return;
+    }
+
   if (answer == NULL)
     tool_call_return (self, NULL, error);
   else

@@ -1,0 +1,328 @@
+/* mcp-client-headers.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The HTTP headers a tool's arguments add (2026-07-28): a tool's input
+ * schema may mark properties with `x-mcp-header`, whose values a call over
+ * Streamable HTTP then mirrors into `Mcp-Param-<name>` headers, so that
+ * gateways can route on them. Only the client knows the tools, so the
+ * transport asks it for these headers; and since a tool whose annotations
+ * break the rules could make the headers lie about the body, such a tool is
+ * left out of the list, with a message saying why.
+ *
+ * An annotation is valid on a property reached from the schema's root by
+ * `properties` alone, of type string, integer or boolean, with a name that
+ * is an HTTP token, unique (ignoring case) in the schema.
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "mcp-client-private.h"
+#include "mcp-http-transport-private.h"
+#include "mcp-json-private.h"
+#include "mcp-tool.h"
+
+#define ANNOTATION "x-mcp-header"
+
+/* The annotated properties of one schema: their path of property names,
+ * and the header name. */
+typedef struct
+{
+  GPtrArray  *path;
+  const char *name;
+} Annotation;
+
+static void
+annotation_free (Annotation *annotation)
+{
+  g_ptr_array_unref (annotation->path);
+  g_free (annotation);
+}
+
+static gboolean
+is_token (const char *name)
+{
+  static const char extra[] = "!#$%&'*+-.^_`|~";
+
+  if (*name == '\0')
+    return FALSE;
+
+  for (const char *c = name; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c) && strchr (extra, *c) == NULL)
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Members whose values are instances, not schemas: annotations there are
+ * data. */
+static gboolean
+holds_instances (const char *member)
+{
+  return g_str_equal (member, "const") || g_str_equal (member, "default") ||
+         g_str_equal (member, "enum") || g_str_equal (member, "examples");
+}
+
+static gboolean walk (JsonNode    *node,
+                      gboolean     reachable,
+                      GPtrArray   *path,
+                      GPtrArray   *found,
+                      GHashTable  *names,
+                      char       **problem);
+
+static gboolean
+check_annotation (JsonObject  *schema,
+                  gboolean     reachable,
+                  GPtrArray   *path,
+                  GPtrArray   *found,
+                  GHashTable  *names,
+                  char       **problem)
+{
+  JsonNode *value = json_object_get_member (schema, ANNOTATION);
+  const char *name;
+  const char *type;
+  g_autofree char *folded = NULL;
+  Annotation *annotation;
+
+  if (value == NULL)
+    return TRUE;
+
+  if (!reachable || path->len == 0)
+    {
+      *problem = g_strdup (_("an x-mcp-header annotation is on a property that is not reached "
+                             "by properties alone"));
+      return FALSE;
+    }
+
+  name = JSON_NODE_HOLDS_VALUE (value) && json_node_get_value_type (value) == G_TYPE_STRING
+         ? json_node_get_string (value) : NULL;
+  if (name == NULL || !is_token (name))
+    {
+      *problem = g_strdup_printf (_("the x-mcp-header of “%s” is not a valid header name"),
+                                  (const char *) g_ptr_array_index (path, path->len - 1));
+      return FALSE;
+    }
+
+  type = _mcp_json_object_get_string (schema, "type");
+  if (g_strcmp0 (type, "string") != 0 && g_strcmp0 (type, "integer") != 0 &&
+      g_strcmp0 (type, "boolean") != 0)
+    {
+      *problem = g_strdup_printf (_("the x-mcp-header “%s” is on a property of type %s, not a "
+                                    "string, an integer or a boolean"),
+                                  name, type != NULL ? type : _("unknown"));
+      return FALSE;
+    }
+
+  folded = g_ascii_strdown (name, -1);
+  if (!g_hash_table_add (names, g_steal_pointer (&folded)))
+    {
+      *problem = g_strdup_printf (_("the x-mcp-header “%s” is used twice"), name);
+      return FALSE;
+    }
+
+  annotation = g_new0 (Annotation, 1);
+  annotation->path = g_ptr_array_copy (path, NULL, NULL);
+  annotation->name = name;
+  g_ptr_array_add (found, annotation);
+
+  return TRUE;
+}
+
+/* Walks a schema: @reachable says whether @node was reached from the root
+ * by `properties` alone, and @path is that way (property names). */
+static gboolean
+walk (JsonNode    *node,
+      gboolean     reachable,
+      GPtrArray   *path,
+      GPtrArray   *found,
+      GHashTable  *names,
+      char       **problem)
+{
+  JsonObject *object;
+  JsonObjectIter iter;
+  const char *member;
+  JsonNode *value;
+
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        if (!walk (json_array_get_element (array, i), FALSE, path, found, names, problem))
+          return FALSE;
+      return TRUE;
+    }
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return TRUE;
+
+  object = json_node_get_object (node);
+  if (!check_annotation (object, reachable, path, found, names, problem))
+    return FALSE;
+
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &member, &value))
+    {
+      if (holds_instances (member))
+        continue;
+
+      if (g_str_equal (member, "properties") && JSON_NODE_HOLDS_OBJECT (value))
+        {
+          JsonObjectIter properties;
+          const char *name;
+          JsonNode *property;
+
+          json_object_iter_init (&properties, json_node_get_object (value));
+          while (json_object_iter_next (&properties, &name, &property))
+            {
+              gboolean ok;
+
+              g_ptr_array_add (path, (gpointer) name);
+              ok = walk (property, reachable, path, found, names, problem);
+              g_ptr_array_remove_index (path, path->len - 1);
+              if (!ok)
+                return FALSE;
+            }
+          continue;
+        }
+
+      if (!walk (value, FALSE, path, found, names, problem))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The annotations of @schema, or %NULL with @problem set if one is not
+ * valid. */
+static GPtrArray *
+find_annotations (JsonObject  *schema,
+                  char       **problem)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) annotation_free);
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(JsonNode) node = NULL;
+
+  if (schema == NULL)
+    return g_steal_pointer (&found);
+
+  node = json_node_init_object (json_node_alloc (), schema);
+  if (!walk (node, TRUE, path, found, names, problem))
+    return NULL;
+
+  return g_steal_pointer (&found);
+}
+
+/* Over Streamable HTTP, a tool whose header annotations break the rules is
+ * left out of the list. */
+gboolean
+_mcp_client_tool_is_usable (McpClient *self,
+                            gpointer   item)
+{
+  McpTool *tool = item;
+  g_autoptr(GPtrArray) annotations = NULL;
+  g_autofree char *problem = NULL;
+
+  if (!MCP_IS_HTTP_TRANSPORT (self->transport))
+    return TRUE;
+
+  annotations = find_annotations (mcp_tool_get_input_schema (tool), &problem);
+  if (annotations == NULL)
+    {
+      g_message ("Left out the tool “%s” of the server: %s", mcp_tool_get_name (tool), problem);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The header value of an argument, or %NULL for none (absent or null). */
+static char *
+header_value (JsonNode *value)
+{
+  if (value == NULL || !JSON_NODE_HOLDS_VALUE (value))
+    return NULL;
+
+  switch (json_node_get_value_type (value))
+    {
+    case G_TYPE_STRING:
+      return _mcp_http_encode_header_value (json_node_get_string (value));
+
+    case G_TYPE_INT64:
+      return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (value));
+
+    case G_TYPE_BOOLEAN:
+      return g_strdup (json_node_get_boolean (value) ? "true" : "false");
+
+    default:
+      return NULL;
+    }
+}
+
+/* Called by the HTTP transport for each request of the stateless revision:
+ * a tool call gets the Mcp-Param-* headers its tool's schema asks for. */
+static void
+add_param_headers (McpHttpTransport   *transport,
+                   JsonObject         *message,
+                   SoupMessageHeaders *headers,
+                   gpointer            user_data)
+{
+  McpClient *self = user_data;
+  JsonObject *params = _mcp_json_object_get_object (message, "params");
+  const char *name = _mcp_json_object_get_string (params, "name");
+  g_autoptr(GPtrArray) annotations = NULL;
+  g_autofree char *problem = NULL;
+  McpTool *tool;
+
+  if (g_strcmp0 (_mcp_json_object_get_string (message, "method"), "tools/call") != 0 ||
+      name == NULL || (tool = g_hash_table_lookup (self->tools_by_name, name)) == NULL)
+    return;
+
+  annotations = find_annotations (mcp_tool_get_input_schema (tool), &problem);
+  for (guint i = 0; annotations != NULL && i < annotations->len; i++)
+    {
+      Annotation *annotation = annotations->pdata[i];
+      JsonObject *object = _mcp_json_object_get_object (params, "arguments");
+      JsonNode *value = NULL;
+      g_autofree char *header = NULL;
+      g_autofree char *text = NULL;
+
+      for (guint j = 0; object != NULL && j < annotation->path->len; j++)
+        {
+          value = json_object_get_member (object, annotation->path->pdata[j]);
+          object = value != NULL && JSON_NODE_HOLDS_OBJECT (value) && j + 1 < annotation->path->len
+                   ? json_node_get_object (value) : NULL;
+          if (j + 1 < annotation->path->len && object == NULL)
+            value = NULL;
+        }
+
+      if ((text = header_value (value)) == NULL)
+        continue;
+
+      header = g_strconcat ("Mcp-Param-", annotation->name, NULL);
+      soup_message_headers_replace (headers, header, text);
+    }
+}
+
+/* For a client over Streamable HTTP. */
+void
+_mcp_client_watch_http_headers (McpClient *self)
+{
+  if (MCP_IS_HTTP_TRANSPORT (self->transport))
+    _mcp_http_transport_set_header_func (MCP_HTTP_TRANSPORT (self->transport),
+                                         add_param_headers, self);
+}
+
+void
+_mcp_client_unwatch_http_headers (McpClient *self)
+{
+  if (self->transport != NULL && MCP_IS_HTTP_TRANSPORT (self->transport))
+    _mcp_http_transport_set_header_func (MCP_HTTP_TRANSPORT (self->transport), NULL, NULL);
+}
