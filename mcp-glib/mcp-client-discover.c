@@ -103,22 +103,38 @@ static JsonObject *
 stateless_capabilities (McpClient *self)
 {
   JsonObject *capabilities = json_object_new ();
+  JsonObject *extensions;
   JsonObjectIter iter;
   const char *name;
   JsonNode *value;
 
-  if (self->declared_capabilities == NULL)
-    return capabilities;
-
-  json_object_iter_init (&iter, self->declared_capabilities);
-  while (json_object_iter_next (&iter, &name, &value))
+  if (self->declared_capabilities != NULL)
     {
-      /* Roots no longer change by notification: the server asks again. */
-      if (g_str_equal (name, "roots"))
-        json_object_set_object_member (capabilities, name, json_object_new ());
-      else
-        json_object_set_member (capabilities, name, json_node_copy (value));
+      json_object_iter_init (&iter, self->declared_capabilities);
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          /* Roots no longer change by notification: the server asks again. */
+          if (g_str_equal (name, "roots"))
+            json_object_set_object_member (capabilities, name, json_object_new ());
+          else if (g_str_equal (name, "extensions") && JSON_NODE_HOLDS_OBJECT (value))
+            json_object_set_object_member (capabilities, name,
+                                           _mcp_json_object_copy_members (
+                                             json_node_get_object (value)));
+          else
+            json_object_set_member (capabilities, name, json_node_copy (value));
+        }
     }
+
+  /* Tool calls follow tasks of the tasks extension (see mcp-tool-call.c). */
+  extensions = _mcp_json_object_get_object (capabilities, "extensions");
+  if (extensions == NULL)
+    {
+      extensions = json_object_new ();
+      json_object_set_object_member (capabilities, "extensions", extensions);
+    }
+  if (!json_object_has_member (extensions, "io.modelcontextprotocol/tasks"))
+    json_object_set_object_member (extensions, "io.modelcontextprotocol/tasks",
+                                   json_object_new ());
 
   return capabilities;
 }
@@ -309,6 +325,18 @@ choose_version (Probe     *probe,
   const char *version = newest_in (stateless_versions, supported);
   g_autofree char *theirs = NULL;
 
+  /* Refused, with the revision we asked for among those it supports, or
+   * another one: ask once more with the newest of those we share. */
+  if (result == NULL && version != NULL && !probe->retried &&
+      (!probe->pinned || g_str_equal (version, probe->version)))
+    {
+      probe->retried = TRUE;
+      g_free (probe->version);
+      probe->version = g_strdup (version);
+      send_probe (probe);
+      return;
+    }
+
   if (probe->pinned)
     {
       if (version != NULL && g_str_equal (version, probe->version) && result != NULL)
@@ -328,15 +356,6 @@ choose_version (Probe     *probe,
   if (version != NULL && result != NULL)
     {
       settle_stateless (probe, version, result);
-      return;
-    }
-
-  if (version != NULL && !probe->retried && !g_str_equal (version, probe->version))
-    {
-      probe->retried = TRUE;
-      g_free (probe->version);
-      probe->version = g_strdup (version);
-      send_probe (probe);
       return;
     }
 

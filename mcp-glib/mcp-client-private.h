@@ -89,8 +89,8 @@ struct _McpClient
    * no request of theirs is pending, so the end of the connection must
    * end them itself. */
   GPtrArray         *tool_calls;
-  /* Calls waiting for the application's answers to a stateless server's
-   * requests for input (their GTasks): no request of theirs is pending. */
+  /* Waits for the application's answers to a stateless server's requests
+   * for input (their GTasks): no request of theirs is pending. */
   GPtrArray         *input_waits;
 
   /* Subscriptions: listen requests by id (stateless servers), those made
@@ -176,6 +176,15 @@ void         _mcp_client_discover             (McpClient          *self,
 void         _mcp_client_update_envelope      (McpClient          *self);
 
 /* mcp-client-rounds.c */
+void         _mcp_client_gather_input_async   (McpClient          *self,
+                                               const char         *method,
+                                               JsonObject         *input_requests,
+                                               GCancellable       *cancellable,
+                                               GAsyncReadyCallback callback,
+                                               gpointer            user_data);
+JsonObject  *_mcp_client_gather_input_finish  (McpClient          *self,
+                                               GAsyncResult       *result,
+                                               GError            **error);
 void         _mcp_client_call_async           (McpClient          *self,
                                                const char         *method,
                                                JsonNode           *params,

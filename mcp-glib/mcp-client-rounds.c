@@ -16,6 +16,9 @@
  *
  * Older servers never answer that way, so every call of those methods goes
  * through here; a result without `resultType` is complete.
+ *
+ * Gathering the answers to one set of input requests is a step of its own,
+ * which a task of the tasks extension uses too (mcp-tool-call.c).
  */
 
 #include "config.h"
@@ -27,132 +30,105 @@
 #include "mcp-json-private.h"
 #include "mcp-server-request-private.h"
 
+/* Gathering the answers to input requests ------------------------------------ */
+
 typedef struct
 {
-  char              *method;
-  JsonObject        *params;
-  McpRequestOptions *options;
-  guint              rounds;
-
-  /* Between rounds: the server's requests, their answers so far, and what
-   * the next round sends back. */
-  GPtrArray         *requests;
-  JsonObject        *responses;
-  char              *request_state;
-  guint              unanswered;
-  gboolean           dispatching;
-  GError            *refused;
-  GSource           *cancel_source;
-  gboolean           done;
-} Call;
+  char       *method;
+  GPtrArray  *requests;
+  JsonObject *responses;
+  guint       unanswered;
+  gboolean    dispatching;
+  GError     *refused;
+  GSource    *cancel_source;
+  gboolean    done;
+} Gather;
 
 static void
-cancel_requests (Call *call)
+cancel_requests (Gather *gather)
 {
-  for (guint i = 0; call->requests != NULL && i < call->requests->len; i++)
-    if (!mcp_server_request_is_answered (call->requests->pdata[i]))
-      _mcp_server_request_cancel (call->requests->pdata[i]);
+  for (guint i = 0; i < gather->requests->len; i++)
+    if (!mcp_server_request_is_answered (gather->requests->pdata[i]))
+      _mcp_server_request_cancel (gather->requests->pdata[i]);
 }
 
 static void
-call_free (Call *call)
+gather_free (Gather *gather)
 {
-  cancel_requests (call);
-  if (call->cancel_source != NULL)
+  cancel_requests (gather);
+  if (gather->cancel_source != NULL)
     {
-      g_source_destroy (call->cancel_source);
-      g_source_unref (call->cancel_source);
+      g_source_destroy (gather->cancel_source);
+      g_source_unref (gather->cancel_source);
     }
-  g_clear_pointer (&call->requests, g_ptr_array_unref);
-  g_clear_pointer (&call->responses, json_object_unref);
-  g_clear_pointer (&call->request_state, g_free);
-  g_clear_error (&call->refused);
-  g_clear_object (&call->options);
-  g_clear_pointer (&call->params, json_object_unref);
-  g_free (call->method);
-  g_free (call);
+  g_clear_pointer (&gather->requests, g_ptr_array_unref);
+  g_clear_pointer (&gather->responses, json_object_unref);
+  g_clear_error (&gather->refused);
+  g_free (gather->method);
+  g_free (gather);
 }
 
-/* Completes the call once, whichever way it ends. */
+/* Completes the gathering once, whichever way it ends. */
 static void
-call_return (McpClient *self,
-             GTask     *task,
-             JsonNode  *result,
-             GError    *error)
+gather_return (McpClient *self,
+               GTask     *task,
+               GError    *error)
 {
   g_autoptr(GTask) hold = g_object_ref (task);
-  Call *call = g_task_get_task_data (task);
+  Gather *gather = g_task_get_task_data (task);
 
   g_ptr_array_remove (self->input_waits, task);
 
-  if (call->done)
+  if (gather->done)
     {
-      g_clear_pointer (&result, json_node_unref);
       g_clear_error (&error);
       return;
     }
 
-  call->done = TRUE;
-  cancel_requests (call);
-  if (call->cancel_source != NULL)
-    g_source_destroy (call->cancel_source);
+  gather->done = TRUE;
+  cancel_requests (gather);
+  if (gather->cancel_source != NULL)
+    g_source_destroy (gather->cancel_source);
 
   if (error != NULL)
     g_task_return_error (task, error);
   else
-    g_task_return_pointer (task, result, (GDestroyNotify) json_node_unref);
+    g_task_return_pointer (task, json_object_ref (gather->responses),
+                           (GDestroyNotify) json_object_unref);
 }
 
-/* Ends a call waiting for answers: the connection ended. */
+/* Ends a gathering: the connection ended. */
 void
 _mcp_client_call_fail (McpClient *self,
                        GTask     *task,
                        GError    *error)
 {
-  call_return (self, task, NULL, error);
+  gather_return (self, task, error);
 }
 
-static void send_round (GTask *task);
-
-static void
-round_cb (GObject      *object,
-          GAsyncResult *result,
-          gpointer      user_data);
-
 static gboolean
-round_cancelled_cb (GCancellable *cancellable,
-                    gpointer      user_data)
+gather_cancelled_cb (GCancellable *cancellable,
+                     gpointer      user_data)
 {
   GTask *task = user_data;
-  Call *call = g_task_get_task_data (task);
+  Gather *gather = g_task_get_task_data (task);
 
-  call_return (g_task_get_source_object (task), task, NULL,
-               g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                            _("The request “%s” was cancelled"), call->method));
+  gather_return (g_task_get_source_object (task), task,
+                 g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                              _("The request “%s” was cancelled"), gather->method));
 
   return G_SOURCE_REMOVE;
 }
 
-/* Once every request of the round is answered: the next round, or the
- * end of the call if one was refused. */
 static void
 answers_complete (GTask *task)
 {
-  McpClient *self = g_task_get_source_object (task);
-  Call *call = g_task_get_task_data (task);
+  Gather *gather = g_task_get_task_data (task);
 
-  if (call->done || call->dispatching || call->unanswered > 0)
+  if (gather->done || gather->dispatching || gather->unanswered > 0)
     return;
 
-  g_ptr_array_remove (self->input_waits, task);
-
-  if (call->refused != NULL)
-    {
-      call_return (self, task, NULL, g_steal_pointer (&call->refused));
-      return;
-    }
-
-  send_round (task);
+  gather_return (g_task_get_source_object (task), task, g_steal_pointer (&gather->refused));
 }
 
 static void
@@ -163,61 +139,61 @@ input_answered (McpServerRequest *request,
                 gpointer          user_data)
 {
   GTask *task = user_data;
-  Call *call = g_task_get_task_data (task);
+  Gather *gather = g_task_get_task_data (task);
   const char *key = json_node_get_string (mcp_server_request_get_id (request));
 
-  if (call->done)
+  if (gather->done)
     return;
 
   if (result != NULL)
-    json_object_set_member (call->responses, key, json_node_copy (result));
-  else if (call->refused == NULL)
-    call->refused = g_error_new (MCP_ERROR, code,
-                                 _("The server needs “%s” to go on with “%s”, which the client "
-                                   "did not give: %s"),
-                                 mcp_server_request_get_method (request), call->method, message);
+    json_object_set_member (gather->responses, key, json_node_copy (result));
+  else if (gather->refused == NULL)
+    gather->refused = g_error_new (MCP_ERROR, code,
+                                   _("The server needs “%s” to go on with “%s”, which the "
+                                     "client did not give: %s"),
+                                   mcp_server_request_get_method (request), gather->method,
+                                   message);
 
-  call->unanswered--;
+  gather->unanswered--;
   answers_complete (task);
 }
 
-/* The server asked for input: hand each of its requests to the handlers,
- * and go on once all are answered. */
-static void
-ask_for_input (GTask      *task,
-               JsonObject *result)
+/* Hands each of @input_requests (a server's InputRequests, or %NULL) to
+ * its handler, and completes with their answers (an InputResponses object)
+ * once all are answered, or fails. */
+void
+_mcp_client_gather_input_async (McpClient           *self,
+                                const char          *method,
+                                JsonObject          *input_requests,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
 {
-  McpClient *self = g_task_get_source_object (task);
-  Call *call = g_task_get_task_data (task);
-  JsonObject *input_requests = _mcp_json_object_get_object (result, "inputRequests");
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+  Gather *gather = g_new0 (Gather, 1);
   JsonObjectIter iter;
   const char *key;
   JsonNode *value;
 
-  if (++call->rounds > self->max_input_rounds)
-    {
-      call_return (self, task, NULL,
-                   g_error_new (G_IO_ERROR, G_IO_ERROR_FAILED,
-                                _("The server asked for input for “%s” %u times; giving up"),
-                                call->method, self->max_input_rounds));
-      return;
-    }
-
-  /* The state goes back exactly as it came, or not at all. */
-  g_clear_pointer (&call->request_state, g_free);
-  call->request_state = g_strdup (_mcp_json_object_get_string (result, "requestState"));
-
-  g_clear_pointer (&call->responses, json_object_unref);
-  call->responses = json_object_new ();
-  g_clear_pointer (&call->requests, g_ptr_array_unref);
-  call->requests = g_ptr_array_new_with_free_func (g_object_unref);
-  call->unanswered = 0;
+  g_task_set_source_tag (task, _mcp_client_gather_input_async);
+  gather->method = g_strdup (method);
+  gather->requests = g_ptr_array_new_with_free_func (g_object_unref);
+  gather->responses = json_object_new ();
+  g_task_set_task_data (task, gather, (GDestroyNotify) gather_free);
 
   g_ptr_array_add (self->input_waits, g_object_ref (task));
 
+  if (cancellable != NULL)
+    {
+      gather->cancel_source = g_cancellable_source_new (cancellable);
+      g_source_set_callback (gather->cancel_source, G_SOURCE_FUNC (gather_cancelled_cb), task,
+                             NULL);
+      g_source_attach (gather->cancel_source, self->context);
+    }
+
   /* Answers may come while the requests are handed out: count them all
    * first. */
-  call->dispatching = TRUE;
+  gather->dispatching = TRUE;
   if (input_requests != NULL)
     {
       json_object_iter_init (&iter, input_requests);
@@ -226,37 +202,122 @@ ask_for_input (GTask      *task,
           g_autoptr(McpServerRequest) request = NULL;
           g_autoptr(JsonNode) id = json_node_init_string (json_node_alloc (), key);
           JsonObject *input = JSON_NODE_HOLDS_OBJECT (value) ? json_node_get_object (value) : NULL;
-          const char *method = _mcp_json_object_get_string (input, "method");
+          const char *input_method = _mcp_json_object_get_string (input, "method");
 
-          if (method == NULL)
+          if (input_method == NULL)
             {
-              if (call->refused == NULL)
-                call->refused = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                             _("The server asked for input for “%s” without "
-                                               "saying what (“%s” has no method)"),
-                                             call->method, key);
+              if (gather->refused == NULL)
+                gather->refused = g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                               _("The server asked for input for “%s” without "
+                                                 "saying what (“%s” has no method)"),
+                                               method, key);
               continue;
             }
 
-          request = _mcp_server_request_new (id, method, json_object_get_member (input, "params"),
+          request = _mcp_server_request_new (id, input_method,
+                                             json_object_get_member (input, "params"),
                                              input_answered, task, NULL);
-          g_ptr_array_add (call->requests, g_object_ref (request));
-          call->unanswered++;
+          g_ptr_array_add (gather->requests, g_object_ref (request));
+          gather->unanswered++;
         }
     }
 
-  for (guint i = 0; i < call->requests->len && !call->done; i++)
+  for (guint i = 0; i < gather->requests->len && !gather->done; i++)
     {
-      McpServerRequest *request = call->requests->pdata[i];
+      McpServerRequest *request = gather->requests->pdata[i];
 
       if (!_mcp_client_dispatch_server_request (self, request) &&
           !mcp_server_request_is_answered (request))
         mcp_server_request_reply_error (request, MCP_ERROR_METHOD_NOT_FOUND,
                                         _("the application does not handle it"));
     }
-  call->dispatching = FALSE;
+  gather->dispatching = FALSE;
 
   answers_complete (task);
+}
+
+/* Returns (transfer full) the answers, keyed as the requests were. */
+JsonObject *
+_mcp_client_gather_input_finish (McpClient     *self,
+                                 GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Rounds ------------------------------------------------------------------ */
+
+typedef struct
+{
+  char              *method;
+  JsonObject        *params;
+  McpRequestOptions *options;
+  guint              rounds;
+
+  /* What the next round sends back. */
+  JsonObject        *responses;
+  char              *request_state;
+} Call;
+
+static void
+call_free (Call *call)
+{
+  g_clear_pointer (&call->responses, json_object_unref);
+  g_clear_pointer (&call->request_state, g_free);
+  g_clear_object (&call->options);
+  g_clear_pointer (&call->params, json_object_unref);
+  g_free (call->method);
+  g_free (call);
+}
+
+static void send_round (GTask *task);
+
+static void
+answers_cb (GObject      *object,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  Call *call = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  g_clear_pointer (&call->responses, json_object_unref);
+  call->responses = _mcp_client_gather_input_finish (MCP_CLIENT (object), result, &error);
+  if (call->responses == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  send_round (task);
+}
+
+/* The server asked for input: get it, then send the request again. */
+static void
+ask_for_input (GTask      *task,
+               JsonObject *result)
+{
+  McpClient *self = g_task_get_source_object (task);
+  Call *call = g_task_get_task_data (task);
+
+  if (++call->rounds > self->max_input_rounds)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("The server asked for input for “%s” %u times; giving up"),
+                               call->method, self->max_input_rounds);
+      return;
+    }
+
+  /* The state goes back exactly as it came, or not at all. */
+  g_clear_pointer (&call->request_state, g_free);
+  call->request_state = g_strdup (_mcp_json_object_get_string (result, "requestState"));
+
+  _mcp_client_gather_input_async (self, call->method,
+                                  _mcp_json_object_get_object (result, "inputRequests"),
+                                  g_task_get_cancellable (task), answers_cb,
+                                  g_object_ref (task));
 }
 
 static void
@@ -265,7 +326,6 @@ round_cb (GObject      *object,
           gpointer      user_data)
 {
   g_autoptr(GTask) task = user_data;
-  McpClient *self = g_task_get_source_object (task);
   g_autoptr(JsonNode) answer = NULL;
   g_autoptr(JsonNode) data = NULL;
   GError *error = NULL;
@@ -278,7 +338,7 @@ round_cb (GObject      *object,
       if (data != NULL)
         g_object_set_data_full (G_OBJECT (task), "mcp-error-data", g_steal_pointer (&data),
                                 (GDestroyNotify) json_node_unref);
-      call_return (self, task, NULL, error);
+      g_task_return_error (task, error);
       return;
     }
 
@@ -290,7 +350,7 @@ round_cb (GObject      *object,
       return;
     }
 
-  call_return (self, task, g_steal_pointer (&answer), NULL);
+  g_task_return_pointer (task, g_steal_pointer (&answer), (GDestroyNotify) json_node_unref);
 }
 
 static void
@@ -298,31 +358,26 @@ send_round (GTask *task)
 {
   McpClient *self = g_task_get_source_object (task);
   Call *call = g_task_get_task_data (task);
-  JsonNode *params;
+  JsonObject *params;
 
   /* Each round sends members of its own: the engine adds to them, and the
    * answers and state of one round must not stay for another. */
-  if (call->rounds == 0)
-    params = call->params != NULL
-             ? _mcp_json_node_new_object (_mcp_json_object_copy_members (call->params))
-             : NULL;
-  else
+  params = call->params != NULL ? _mcp_json_object_copy_members (call->params)
+                                : json_object_new ();
+  if (call->rounds > 0)
     {
-      JsonObject *object = call->params != NULL ? _mcp_json_object_copy_members (call->params)
-                                                : json_object_new ();
-
-      params = _mcp_json_node_new_object (object);
-      json_object_remove_member (object, "inputResponses");
-      json_object_remove_member (object, "requestState");
-      if (json_object_get_size (call->responses) > 0)
-        json_object_set_object_member (object, "inputResponses",
+      json_object_remove_member (params, "inputResponses");
+      json_object_remove_member (params, "requestState");
+      if (call->responses != NULL && json_object_get_size (call->responses) > 0)
+        json_object_set_object_member (params, "inputResponses",
                                        json_object_ref (call->responses));
       if (call->request_state != NULL)
-        json_object_set_string_member (object, "requestState", call->request_state);
+        json_object_set_string_member (params, "requestState", call->request_state);
     }
 
-  _mcp_rpc_call_async (self->rpc, call->method, params, MCP_RPC_CALL_DEFAULT, 0, call->options,
-                       g_task_get_cancellable (task), round_cb, g_object_ref (task));
+  _mcp_rpc_call_async (self->rpc, call->method, _mcp_json_node_new_object (params),
+                       MCP_RPC_CALL_DEFAULT, 0, call->options, g_task_get_cancellable (task),
+                       round_cb, g_object_ref (task));
 }
 
 /* Sends @method, which a stateless server may answer with requests for
@@ -352,15 +407,6 @@ _mcp_client_call_async (McpClient           *self,
     }
   call->options = options != NULL ? g_object_ref (options) : NULL;
   g_task_set_task_data (task, call, (GDestroyNotify) call_free);
-
-  /* A cancellation while the application answers ends the whole call;
-   * during a round the request's own watch sees it first. */
-  if (cancellable != NULL)
-    {
-      call->cancel_source = g_cancellable_source_new (cancellable);
-      g_source_set_callback (call->cancel_source, G_SOURCE_FUNC (round_cancelled_cb), task, NULL);
-      g_source_attach (call->cancel_source, self->context);
-    }
 
   send_round (task);
 }

@@ -354,8 +354,8 @@ reopen_changes (McpClient *self,
 
   /* An inner task: the caller's, if any, completes from its callback. */
   inner = g_task_new (self, NULL, changes_open_cb, task != NULL ? g_object_ref (task) : NULL);
-  g_task_set_task_data (inner, previous != NULL ? g_object_ref (previous) : NULL,
-                        g_object_unref);
+  if (previous != NULL)
+    g_task_set_task_data (inner, g_object_ref (previous), g_object_unref);
   listen = listen_open (self, lists, (const char * const *) resources, TRUE, inner);
   self->changes = g_object_ref (listen->subscription);
 }

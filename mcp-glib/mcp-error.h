@@ -12,6 +12,7 @@
 #endif
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 #include "mcp-version-macros.h"
 
@@ -22,7 +23,8 @@ G_BEGIN_DECLS
  *
  * The error domain for errors that an MCP peer returned in a JSON-RPC error
  * response. The error code is the JSON-RPC code exactly as the peer sent
- * it, so codes outside [enum@Mcp.Error] can occur too.
+ * it, so codes outside [enum@Mcp.Error] can occur too, and the response's
+ * `data` member is available with [func@Mcp.Error.get_data].
  *
  * Since: 1.0
  */
@@ -37,7 +39,10 @@ G_BEGIN_DECLS
  * @MCP_ERROR_INTERNAL_ERROR: the peer failed internally (-32603)
  * @MCP_ERROR_RESOURCE_NOT_FOUND: the resource does not exist (-32002)
  * @MCP_ERROR_URL_ELICITATION_REQUIRED: the server needs the user to complete
- *   a URL elicitation first (-32042)
+ *   a URL elicitation first (-32042); the error's data
+ *   ([func@Mcp.Error.get_data]) lists them, with the URLs to open, as
+ *   `{"elicitations": [{"mode": "url", "url": …, "elicitationId": …,
+ *   "message": …}]}`
  *
  * JSON-RPC and MCP error codes, used with %MCP_ERROR.
  *
@@ -55,6 +60,8 @@ typedef enum
 } McpError;
 
 MCP_AVAILABLE_IN_1_0
-GQuark mcp_error_quark (void);
+GQuark    mcp_error_quark    (void);
+MCP_AVAILABLE_IN_1_0
+JsonNode *mcp_error_get_data (const GError *error);
 
 G_END_DECLS

@@ -46,4 +46,11 @@
 # include "mcp-server-request.h"
 # include "mcp-subscription.h"
 # include "mcp-client.h"
+# include "mcp-config-problem.h"
+# include "mcp-input-request.h"
+# include "mcp-server-config.h"
+# include "mcp-server-registry.h"
+# include "mcp-group-server.h"
+# include "mcp-group-item.h"
+# include "mcp-client-group.h"
 #undef MCP_GLIB_INSIDE

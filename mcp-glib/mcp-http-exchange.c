@@ -116,6 +116,7 @@ void
 _mcp_http_exchange_free (McpHttpExchange *ex)
 {
   _mcp_source_clear (&ex->retry_source);
+  _mcp_source_clear (&ex->read_source);
   g_clear_object (&ex->task);
   g_clear_object (&ex->cancellable);
   g_clear_pointer (&ex->message, json_node_unref);

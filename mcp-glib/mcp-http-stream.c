@@ -31,10 +31,11 @@
 /* Event ids go back to the server in Last-Event-ID. */
 #define MAX_EVENT_ID_LENGTH 1024
 
-/* A stream is read into a buffer that starts small (most streams are
- * idle most of the time) and grows with its pace. */
-#define STREAM_BUFFER_MIN    (4 * 1024)
-#define STREAM_BUFFER_MAX    (64 * 1024)
+/* A stream is read, when there is something to read, into a buffer on
+ * the stack: a stream waiting for the server (most of them, most of the
+ * time) holds no buffer. A stream that cannot say when it has something
+ * (one that is not pollable) is read into one of its own. */
+#define STREAM_READ_SIZE     (16 * 1024)
 #define STREAM_READS_AT_ONCE 16
 
 
@@ -184,16 +185,17 @@ stream_ended (McpHttpExchange *ex,
     }
 }
 
-/* Feeds @n bytes of the buffer to the parser; returns %FALSE if that
- * ended @ex. */
+/* Feeds @n bytes of @data to the parser; returns %FALSE if that ended
+ * @ex. */
 static gboolean
 stream_feed (McpHttpExchange *ex,
+             const char      *data,
              gsize            n)
 {
   g_autoptr(McpHttpTransport) self = g_object_ref (ex->self);
 
   /* Delivering may run any code, closing included. */
-  _mcp_sse_parser_feed (ex->sse, ex->buffer, n);
+  _mcp_sse_parser_feed (ex->sse, data, n);
   if (self->closing)
     {
       g_autoptr(GError) closed = _mcp_http_closed_error ();
@@ -212,14 +214,6 @@ stream_feed (McpHttpExchange *ex,
       else
         _mcp_http_exchange_finish (ex, ex->dropped);
       return FALSE;
-    }
-
-  /* A buffer that a read filled is too small for the pace of the stream;
-   * an idle stream keeps a small one. */
-  if (n == ex->buffer_size && ex->buffer_size < STREAM_BUFFER_MAX)
-    {
-      ex->buffer_size *= 2;
-      ex->buffer = g_realloc (ex->buffer, ex->buffer_size);
     }
 
   return TRUE;
@@ -241,6 +235,19 @@ stream_failed (McpHttpExchange *ex,
 
 static void stream_pump (McpHttpExchange *ex);
 
+/* The stream has something to read, or was cancelled. */
+static gboolean
+stream_ready_cb (GObject  *stream,
+                 gpointer  user_data)
+{
+  McpHttpExchange *ex = user_data;
+
+  _mcp_source_clear (&ex->read_source);
+  stream_pump (ex);
+  return G_SOURCE_REMOVE;
+}
+
+/* A stream that is not pollable is read into a buffer of its own. */
 static void
 stream_read_cb (GObject      *object,
                 GAsyncResult *result,
@@ -253,16 +260,12 @@ stream_read_cb (GObject      *object,
   n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
 
   if (ex->self == NULL)
-    {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (n < 0)
+    _mcp_http_exchange_free (ex);
+  else if (n < 0)
     stream_failed (ex, error);
   else if (n == 0)
     stream_ended (ex, NULL);
-  else if (stream_feed (ex, n))
+  else if (stream_feed (ex, ex->buffer, n))
     stream_pump (ex);
 }
 
@@ -271,10 +274,24 @@ stream_read_cb (GObject      *object,
 static void
 stream_pump (McpHttpExchange *ex)
 {
+  char buffer[STREAM_READ_SIZE];
+
   /* Dropping the transport while delivering leaves the stream to us. */
   if (ex->self == NULL)
     {
       _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  if (!ex->pollable)
+    {
+      if (ex->buffer == NULL)
+        {
+          ex->buffer_size = STREAM_READ_SIZE;
+          ex->buffer = g_malloc (ex->buffer_size);
+        }
+      g_input_stream_read_async (ex->stream, ex->buffer, ex->buffer_size, G_PRIORITY_DEFAULT,
+                                 ex->cancellable, stream_read_cb, ex);
       return;
     }
 
@@ -283,10 +300,10 @@ stream_pump (McpHttpExchange *ex)
       g_autoptr(GError) error = NULL;
       gsize n = 0;
 
-      switch (_mcp_http_read_now (ex, ex->buffer, ex->buffer_size, &n, &error))
+      switch (_mcp_http_read_now (ex, buffer, sizeof buffer, &n, &error))
         {
         case MCP_HTTP_READ_DATA:
-          if (!stream_feed (ex, n))
+          if (!stream_feed (ex, buffer, n))
             return;
           if (ex->self == NULL)
             {
@@ -310,8 +327,12 @@ stream_pump (McpHttpExchange *ex)
         }
     }
 
-  g_input_stream_read_async (ex->stream, ex->buffer, ex->buffer_size, G_PRIORITY_DEFAULT,
-                             ex->cancellable, stream_read_cb, ex);
+  /* Ready again at once if the loop stopped with more to read. */
+  ex->read_source = g_pollable_input_stream_create_source (G_POLLABLE_INPUT_STREAM (ex->stream),
+                                                           ex->cancellable);
+  g_source_set_static_name (ex->read_source, "[mcp-glib] event stream");
+  g_source_set_callback (ex->read_source, G_SOURCE_FUNC (stream_ready_cb), ex, NULL);
+  g_source_attach (ex->read_source, g_main_context_get_thread_default ());
 }
 
 /* The answer to @ex is an event stream: read it (again, after a
@@ -321,11 +342,6 @@ _mcp_http_stream_begin (McpHttpExchange *ex)
 {
   if (ex->sse == NULL)
     ex->sse = _mcp_sse_parser_new (ex->self->max_message_size, on_sse_event, ex);
-  if (ex->buffer == NULL)
-    {
-      ex->buffer_size = STREAM_BUFFER_MIN;
-      ex->buffer = g_malloc (ex->buffer_size);
-    }
   ex->stream_started = g_get_monotonic_time ();
   stream_pump (ex);
 }

@@ -64,6 +64,7 @@ struct _McpHttpExchange
   gsize                buffer_size;
   GError              *dropped;
   GSource             *retry_source;
+  GSource             *read_source;
   gint64               stream_started;
   gsize                drain_budget;
   guint                attempts;
@@ -106,7 +107,6 @@ struct _McpHttpTransport
   guint            opened : 1;
   guint            closing : 1;
   guint            legacy : 1;
-  guint            first_sent : 1;
   /* The stateless revision: no session, no resumption, no GET stream. */
   guint            stateless : 1;
 };

@@ -13,13 +13,13 @@
  * send and close.
  *
  * The other files, behind mcp-http-transport-private.h:
- * - mcp-http-exchange.c: one HTTP exchange: building and sending it, its
- *   answer, JSON bodies, sessions and their renewal. Two functions there
- *   are where whatever concerns every request belongs (an Authorization
- *   header, the headers of a protocol revision, a status to react to):
- *   _mcp_http_message_new () makes and prepares every outgoing
- *   SoupMessage, and handle_status () handles every status that is not
- *   2xx.
+ * - mcp-http-exchange.c: one HTTP exchange: building and sending it, what
+ *   its answer is, what is sent again when a connection breaks, sessions
+ *   and their renewal. Two functions there are where whatever concerns
+ *   every request belongs (an Authorization header, the headers of a
+ *   protocol revision, a status to react to): _mcp_http_message_new ()
+ *   makes and prepares every outgoing SoupMessage, and handle_status ()
+ *   handles every status that is not 2xx.
  * - mcp-http-body.c: the bodies of answers: JSON, and reading to the end
  *   those not needed, to keep their connection.
  * - mcp-http-stream.c: event streams (answers, the GET stream) and their
@@ -39,7 +39,6 @@
 #include "mcp-json-private.h"
 #include "mcp-source-private.h"
 
-
 /**
  * McpHttpTransport:
  *
@@ -56,13 +55,16 @@
  * client = mcp_client_new (MCP_TRANSPORT (transport));
  * ```
  *
- * Each message is POSTed to the URL. The server answers a request with a
- * JSON body or with an event stream that may carry its own requests and
- * notifications before the answer; both work. The session id the server
- * assigns is sent back with every request, with the negotiated protocol
- * version. When the server forgets the session (404), a new one is started
- * and the request sent again, once. A GET stream is kept open for what the
- * server sends on its own, if the server offers one.
+ * Each message is POSTed to the URL, over kept-alive connections. The
+ * server answers a request with a JSON body or with an event stream that
+ * may carry its own requests and notifications before the answer; both
+ * work. The session id the server assigns is sent back with every request,
+ * with the negotiated protocol version. When the server forgets the
+ * session (404), a new one is started and the request sent again, once. A
+ * GET stream is kept open for what the server sends on its own, if the
+ * server offers one. A request whose connection breaks after it may have
+ * reached the server is never sent again: it fails with
+ * %G_IO_ERROR_CONNECTION_CLOSED.
  *
  * A stream that breaks before the answer arrived is resumed with a GET
  * carrying `Last-Event-ID`, after the delay the server asked for with
@@ -185,9 +187,6 @@ mcp_http_transport_open (McpTransport *transport,
                                     g_object_ref (task));
 }
 
-/* The request that @cancelled (a notifications/cancelled) gives up on
- * ended: nobody waits for its answer any more, so its exchange stops
- * (resuming its stream, in particular). */
 /* How a value goes into an Mcp-Name or Mcp-Param-* header: as it is if it
  * is plain visible ASCII (spaces inside allowed), else as the UTF-8 of it
  * in base64 between =?base64? and ?= (as also a plain value that looks like
@@ -236,6 +235,9 @@ mcp_http_transport_protocol_version_changed (McpTransport *transport)
     _mcp_http_transport_set_session_id (self, NULL);
 }
 
+/* The request that @cancelled (a notifications/cancelled) gives up on
+ * ended: nobody waits for its answer any more, so its exchange stops
+ * (resuming its stream, in particular). */
 static void
 stop_request (McpHttpTransport *self,
               JsonNode         *cancelled)
@@ -310,7 +312,6 @@ mcp_http_transport_send (McpTransport *transport,
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (ex->body) - 1, 2000),
              (const char *) g_bytes_get_data (ex->body, NULL));
 
-  self->first_sent = TRUE;
   if (self->legacy && self->endpoint == NULL)
     g_ptr_array_add (self->legacy_queue, ex);
   else

@@ -23,7 +23,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "mcp-error.h"
+#include "mcp-discarded-private.h"
+#include "mcp-error-private.h"
 #include "mcp-json-private.h"
 #include "mcp-request-options-private.h"
 #include "mcp-rpc-private.h"
@@ -640,9 +641,12 @@ handle_response (McpRpc     *self,
                                 (GDestroyNotify) json_node_unref);
 
       complete_call (call, NULL,
-                     g_error_new_literal (MCP_ERROR, (int) CLAMP (code, G_MININT, G_MAXINT),
-                                          message != NULL ? message : _("The server reported an "
-                                                                        "error without a message")));
+                     _mcp_error_new_from_response ((int) CLAMP (code, G_MININT, G_MAXINT),
+                                                   message != NULL
+                                                   ? message
+                                                   : _("The server reported an error without a "
+                                                       "message"),
+                                                   json_object_get_member (error_object, "data")));
       return;
     }
 
@@ -884,50 +888,11 @@ on_message_received (McpTransport *transport,
     handle_one (self, message);
 }
 
-/* Finds the id of an answer from the excerpts of a message that could not
- * be parsed or was too large, wherever a serializer put it: first
- * ({"jsonrpc":"2.0","id":5,...) or last (...,"id":5}). */
-static gboolean
-guess_id (const char *head,
-          const char *tail,
-          gint64     *id)
-{
-  static GRegex *head_regex;
-  static GRegex *tail_regex;
-  g_autoptr(GMatchInfo) match = NULL;
-
-  if (g_once_init_enter (&head_regex))
-    g_once_init_leave (&head_regex,
-                       g_regex_new ("^\\s*\\{\\s*(?:\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*,\\s*)?"
-                                    "\"id\"\\s*:\\s*(-?[0-9]{1,18})\\s*[,}]",
-                                    G_REGEX_OPTIMIZE, 0, NULL));
-  if (g_once_init_enter (&tail_regex))
-    g_once_init_leave (&tail_regex,
-                       g_regex_new (",\\s*\"id\"\\s*:\\s*(-?[0-9]{1,18})\\s*"
-                                    "(?:,\\s*\"jsonrpc\"\\s*:\\s*\"2\\.0\"\\s*)?\\}\\s*$",
-                                    G_REGEX_OPTIMIZE, 0, NULL));
-
-  for (guint i = 0; i < 2; i++)
-    {
-      const char *text = i == 0 ? head : tail;
-      GRegex *regex = i == 0 ? head_regex : tail_regex;
-      g_autofree char *digits = NULL;
-
-      if (text == NULL || !g_utf8_validate (text, -1, NULL))
-        continue;
-
-      g_clear_pointer (&match, g_match_info_free);
-      if (!g_regex_match (regex, text, 0, &match))
-        continue;
-
-      digits = g_match_info_fetch (match, 1);
-      *id = g_ascii_strtoll (digits, NULL, 10);
-      return TRUE;
-    }
-
-  return FALSE;
-}
-
+/* A line that could not be delivered may have been the answer to a call:
+ * that call fails at once, with the reason, rather than at its timeout.
+ * A line too large whose start or end is that of a JSON object but whose
+ * id cannot be read may have been the answer to any of the calls: the
+ * connection ends then, since one of them would otherwise wait in vain. */
 static void
 on_message_discarded (McpTransport *transport,
                       const GError *error,
@@ -935,15 +900,36 @@ on_message_discarded (McpTransport *transport,
                       const char   *tail,
                       McpRpc       *self)
 {
-  gint64 id;
-  Call *call;
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+  McpDiscarded discarded;
 
-  if (!guess_id (head, tail, &id) || (call = g_hash_table_lookup (self->calls, &id)) == NULL)
-    return;
+  _mcp_discarded_examine (head, tail, &discarded);
 
-  g_debug ("Failing request %" G_GINT64_FORMAT " (%s): its answer was dropped: %s",
-           id, call->method, error->message);
-  complete_call (call, NULL, g_error_copy (error));
+  for (guint i = 0; i < discarded.n_ids && self->transport != NULL; i++)
+    {
+      Call *call = g_hash_table_lookup (self->calls, &discarded.ids[i]);
+
+      if (call == NULL)
+        continue;
+
+      g_debug ("Failing request %" G_GINT64_FORMAT " (%s): its answer was dropped: %s",
+               call->id, call->method, error->message);
+      complete_call (call, NULL, g_error_copy (error));
+    }
+
+  if (discarded.unknown && g_hash_table_size (self->calls) > 0 &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE) &&
+      !mcp_transport_is_closed (transport))
+    {
+      g_autoptr(GError) ended = NULL;
+
+      ended = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
+                           _("%s; it may have been the answer to a pending request, and "
+                             "which one cannot be told, so the connection was ended"),
+                           error->message);
+      g_debug ("%s", ended->message);
+      mcp_transport_deliver_closed (transport, ended);
+    }
 }
 
 static void

@@ -24,15 +24,21 @@ struct _McpSseParser
   McpSseEventFunc  func;
   gpointer         user_data;
 
+  /* The start of a line that the input has not ended yet. */
   GString         *line;
   GString         *data;
-  char            *event_type;
-  char            *last_event_id;
+  GString         *event_type;
+  GString         *last_event_id;
   gint64           retry;
 
   guint            started : 1;
   guint            after_cr : 1;
   guint            too_large : 1;
+  /* The rest of the line under way is skipped: it made its event too
+   * large. */
+  guint            skip_line : 1;
+  guint            has_event_type : 1;
+  guint            has_last_event_id : 1;
 };
 
 McpSseParser *
@@ -47,6 +53,8 @@ _mcp_sse_parser_new (gsize           max_event_size,
   self->user_data = user_data;
   self->line = g_string_new (NULL);
   self->data = g_string_new (NULL);
+  self->event_type = g_string_new (NULL);
+  self->last_event_id = g_string_new (NULL);
   self->retry = -1;
 
   return self;
@@ -57,15 +65,15 @@ _mcp_sse_parser_free (McpSseParser *self)
 {
   g_string_free (self->line, TRUE);
   g_string_free (self->data, TRUE);
-  g_free (self->event_type);
-  g_free (self->last_event_id);
+  g_string_free (self->event_type, TRUE);
+  g_string_free (self->last_event_id, TRUE);
   g_free (self);
 }
 
 const char *
 _mcp_sse_parser_get_last_event_id (McpSseParser *self)
 {
-  return self->last_event_id;
+  return self->has_last_event_id ? self->last_event_id->str : NULL;
 }
 
 gint64
@@ -77,7 +85,7 @@ _mcp_sse_parser_get_retry (McpSseParser *self)
 static const char *
 event_type (McpSseParser *self)
 {
-  return self->event_type != NULL ? self->event_type : "message";
+  return self->has_event_type ? self->event_type->str : "message";
 }
 
 /* The event under way is too large: say so once, at once (its end may be
@@ -104,30 +112,38 @@ dispatch (McpSseParser *self)
     }
 
   g_string_truncate (self->data, 0);
-  g_clear_pointer (&self->event_type, g_free);
+  self->has_event_type = FALSE;
   self->too_large = FALSE;
 }
 
 static gboolean
-all_digits (const char *value)
+is_retry (const char *value,
+          gsize       len)
 {
-  if (*value == '\0')
+  if (len == 0 || len >= 10)
     return FALSE;
 
-  for (; *value != '\0'; value++)
-    if (!g_ascii_isdigit (*value))
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isdigit (value[i]))
       return FALSE;
 
   return TRUE;
 }
 
-static void
-process_line (McpSseParser *self)
-{
-  char *line = self->line->str;
-  char *value;
+#define FIELD_IS(name) (field_len == sizeof (name) - 1 && memcmp (line, name, field_len) == 0)
 
-  if (self->line->len == 0)
+/* One line, without its end, which need not be NUL-terminated. */
+static void
+process_line (McpSseParser *self,
+              const char   *line,
+              gsize         len)
+{
+  const char *colon;
+  const char *value;
+  gsize field_len;
+  gsize value_len;
+
+  if (len == 0)
     {
       dispatch (self);
       return;
@@ -136,47 +152,64 @@ process_line (McpSseParser *self)
   if (line[0] == ':')
     return;
 
-  value = strchr (line, ':');
-  if (value != NULL)
+  colon = memchr (line, ':', len);
+  if (colon != NULL)
     {
-      *value++ = '\0';
-      if (*value == ' ')
+      field_len = colon - line;
+      value = colon + 1;
+      if (value < line + len && *value == ' ')
         value++;
+      value_len = line + len - value;
     }
   else
-    value = line + self->line->len;
-
-  if (strcmp (line, "data") == 0)
     {
-      gsize len = strlen (value);
+      field_len = len;
+      value = line + len;
+      value_len = 0;
+    }
 
-      if (self->too_large || self->data->len + len + 1 > self->max_event_size)
+  if (FIELD_IS ("data"))
+    {
+      if (self->too_large || self->data->len + value_len + 1 > self->max_event_size)
         {
           drop_event (self);
           return;
         }
-      g_string_append_len (self->data, value, len);
+      g_string_append_len (self->data, value, value_len);
       g_string_append_c (self->data, '\n');
     }
-  else if (strcmp (line, "event") == 0)
+  else if (FIELD_IS ("event"))
     {
-      g_free (self->event_type);
-      self->event_type = g_strdup (value);
+      g_string_truncate (self->event_type, 0);
+      g_string_append_len (self->event_type, value, value_len);
+      self->has_event_type = TRUE;
     }
-  else if (strcmp (line, "id") == 0)
+  else if (FIELD_IS ("id"))
     {
-      /* An id with NUL would be cut anyway; the standard ignores it. */
-      if (strlen (value) == (gsize) (self->line->str + self->line->len - value))
+      /* The standard ignores an id with NUL. */
+      if (memchr (value, '\0', value_len) == NULL)
         {
-          g_free (self->last_event_id);
-          self->last_event_id = g_strdup (value);
+          g_string_truncate (self->last_event_id, 0);
+          g_string_append_len (self->last_event_id, value, value_len);
+          self->has_last_event_id = TRUE;
         }
     }
-  else if (strcmp (line, "retry") == 0)
+  else if (FIELD_IS ("retry"))
     {
-      if (all_digits (value) && strlen (value) < 10)
+      if (is_retry (value, value_len))
         self->retry = g_ascii_strtoll (value, NULL, 10);
     }
+}
+
+/* Where the line that starts at @start ends (its CR or LF), or %NULL. */
+static const char *
+find_line_end (const char *start,
+               const char *limit)
+{
+  const char *lf = memchr (start, '\n', limit - start);
+  const char *cr = memchr (start, '\r', (lf != NULL ? lf : limit) - start);
+
+  return cr != NULL ? cr : lf;
 }
 
 void
@@ -184,53 +217,64 @@ _mcp_sse_parser_feed (McpSseParser *self,
                       const char   *data,
                       gsize         len)
 {
-  gsize i = 0;
+  const char *p = data;
+  const char *limit = data + len;
 
   /* A byte order mark may open the stream. */
   if (!self->started && len > 0)
     {
       self->started = TRUE;
       if (len >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
+        p += 3;
     }
 
-  while (i < len)
+  while (p < limit)
     {
-      const char *start = data + i;
-      const char *end = start;
-      const char *limit = data + len;
+      const char *end;
+      gsize n;
 
       if (self->after_cr)
         {
           self->after_cr = FALSE;
-          if (*start == '\n')
+          if (*p == '\n')
             {
-              i++;
+              p++;
               continue;
             }
         }
 
-      while (end < limit && *end != '\n' && *end != '\r')
-        end++;
+      end = find_line_end (p, limit);
+      n = (end != NULL ? end : limit) - p;
 
-      /* A line longer than an event can be is dropped with its event. */
-      if (self->line->len + (end - start) > self->max_event_size)
+      /* A line longer than an event can be is dropped with its event, and
+       * not kept meanwhile. */
+      if (!self->skip_line && self->line->len + n > self->max_event_size)
         {
           drop_event (self);
           g_string_truncate (self->line, 0);
-          g_string_append (self->line, "data:");
+          self->skip_line = TRUE;
         }
-      else if (!(self->line->len == 5 && self->too_large &&
-                 strcmp (self->line->str, "data:") == 0))
-        g_string_append_len (self->line, start, end - start);
 
-      i += end - start;
-      if (end == limit)
-        break;
+      if (end == NULL)
+        {
+          if (!self->skip_line)
+            g_string_append_len (self->line, p, n);
+          break;
+        }
+
+      if (self->skip_line)
+        self->skip_line = FALSE;
+      else if (self->line->len == 0)
+        /* The whole line is in this piece of input: no copy. */
+        process_line (self, p, n);
+      else
+        {
+          g_string_append_len (self->line, p, n);
+          process_line (self, self->line->str, self->line->len);
+          g_string_truncate (self->line, 0);
+        }
 
       self->after_cr = *end == '\r';
-      i++;
-      process_line (self);
-      g_string_truncate (self->line, 0);
+      p = end + 1;
     }
 }

@@ -14,22 +14,19 @@
 
 #include "config.h"
 
-#include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <glib/gi18n-lib.h>
 #include <gio/gunixinputstream.h>
 
 #include "mcp-line-reader-private.h"
+#include "mcp-spawn-helper-private.h"
 #include "mcp-source-private.h"
 #include "mcp-stdio-transport.h"
 #include "mcp-stream-transport-private.h"
+#include "mcp-subprocess-private.h"
 
 /**
  * McpStdioTransport:
@@ -65,26 +62,26 @@
  * and the last 4 KiB are kept: when the server dies, the error says how it
  * exited and quotes that tail.
  *
- * Closing closes the server's stdin, waits up to a second for it to exit,
- * sends `SIGTERM`, waits another second and then sends `SIGKILL`. The
- * processes the server started (as `npx` does), and the ones they started,
- * get the same signals, and those still running once the server has exited
- * get `SIGTERM`, then `SIGKILL` half a second later. They are found by
- * their parent process while the server runs: a process whose parent had
- * already exited when the close began is no longer known as the server's.
- * A transport that is disposed without being closed kills the server and
- * its processes at once. If the application itself dies, the server sees
- * the end of its stdin, which is how MCP asks a server to exit.
+ * The server leads a process group of its own, so the terminal's Ctrl+C
+ * (`SIGINT`, sent to the application's group) does not stop it behind the
+ * application's back: the application decides when its servers stop. It
+ * receives no file descriptor of the application but its standard input,
+ * output and error, and those handed over with
+ * [method@Mcp.StdioTransport.take_fd]; and it starts with every signal at
+ * its default action and none blocked, whatever the application ignores or
+ * blocks.
  *
- * The server is started with `posix_spawn()` when GLib can (that is, when
- * no [property@Mcp.StdioTransport:cwd] is set), whose cost does not grow
- * with the size of the application as that of `fork()` does. Nothing is
- * set up in the child, so the server is an ordinary child process of the
- * application: it is in the application's process group, so the
- * terminal's Ctrl+C (`SIGINT`) reaches it too; it inherits the
- * application's file descriptors that are not marked `O_CLOEXEC` (GLib
- * opens all of its own with it); and, started by `posix_spawn()`, it keeps
- * ignoring the signals the application ignores, such as `SIGPIPE`.
+ * Closing closes the server's stdin, waits up to a second for it to exit,
+ * sends `SIGTERM` to the server and its process group, waits another
+ * second and then sends `SIGKILL`. Whatever is left of the group once the
+ * server has exited (daemons whose parent exited long before, say) gets
+ * `SIGTERM`, then `SIGKILL` half a second later. Processes that left the
+ * group (with `setsid()`) are found by their parent while it runs, and
+ * get the same signals. A transport that is disposed without being closed
+ * kills the server and its processes at once. If the application itself
+ * dies, the server is killed (`PR_SET_PDEATHSIG`), and the processes it
+ * started see the end of their input, which is how MCP asks a server to
+ * exit. See the [transports guide](transports.html) for the details.
  *
  * Writing to a server that has died would raise `SIGPIPE`; the first stdio
  * transport therefore sets `SIGPIPE` to be ignored if it still has its
@@ -111,14 +108,6 @@ typedef enum {
   SHUTDOWN_DONE,
 } ShutdownStage;
 
-/* A process of the server, or one it started, directly or not. The start
- * time tells it from a later process that was given the same pid. */
-typedef struct
-{
-  GPid    pid;
-  guint64 start_time;
-} ProcessId;
-
 struct _McpStdioTransport
 {
   McpStreamTransport  parent_instance;
@@ -128,10 +117,11 @@ struct _McpStdioTransport
   char              **environ_;
   char              **inherit_env;
   GHashTable         *env_overrides;
+  /* The descriptors to hand over, until the server is started. */
+  GArray             *source_fds;
+  GArray             *target_fds;
 
-  GSubprocess        *subprocess;
-  ProcessId           server;
-  GArray             *descendants;
+  McpSubprocess      *process;
   McpLineReader      *stderr_reader;
   GString            *stderr_tail;
   GCancellable       *wait_cancellable;
@@ -171,11 +161,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static const char * const safe_variables[] = {
-  "HOME", "LANG", "LANGUAGE", "LOGNAME", "PATH", "SHELL", "TERM", "TMPDIR", "TZ", "USER",
-  "XDG_RUNTIME_DIR", NULL
-};
-
 static void start_shutdown    (McpStdioTransport *self);
 static void advance_shutdown  (McpStdioTransport *self);
 
@@ -204,400 +189,6 @@ program_name (McpStdioTransport *self)
   return self->argv != NULL && self->argv[0] != NULL ? self->argv[0] : "?";
 }
 
-typedef struct
-{
-  ProcessId id;
-  GPid      ppid;
-  char      state;
-  guint     n_threads;
-} ProcessInfo;
-
-/* Reads the stat file of a process, @path being relative to @dir_fd. */
-static gboolean
-read_process_info (int          dir_fd,
-                   const char  *path,
-                   ProcessInfo *info)
-{
-  char buf[1024];
-  char *fields[20];
-  char *end, *field, *saveptr = NULL;
-  guint n_fields = 0;
-  gssize len;
-  int fd;
-
-  fd = openat (dir_fd, path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return FALSE;
-
-  do
-    len = read (fd, buf, sizeof buf - 1);
-  while (len < 0 && errno == EINTR);
-  close (fd);
-
-  if (len <= 0)
-    return FALSE;
-  buf[len] = '\0';
-
-  /* "PID (NAME) STATE PPID …": the name may contain anything, spaces and
-   * parentheses included, so it ends at the last ')'. The fields after it
-   * are numbered from 3, the state, to 22, the start time (in clock ticks
-   * since boot), which is fields[19]; field 20 is the number of threads. */
-  end = strrchr (buf, ')');
-  if (end == NULL)
-    return FALSE;
-
-  for (field = strtok_r (end + 1, " ", &saveptr);
-       field != NULL && n_fields < G_N_ELEMENTS (fields);
-       field = strtok_r (NULL, " ", &saveptr))
-    fields[n_fields++] = field;
-
-  if (n_fields < G_N_ELEMENTS (fields))
-    return FALSE;
-
-  info->id.pid = atoi (buf);
-  info->id.start_time = g_ascii_strtoull (fields[19], NULL, 10);
-  info->ppid = atoi (fields[1]);
-  info->state = fields[0][0];
-  info->n_threads = atoi (fields[17]);
-
-  return TRUE;
-}
-
-static gboolean
-read_process_info_by_pid (GPid         pid,
-                          ProcessInfo *info)
-{
-  char path[32];
-
-  g_snprintf (path, sizeof path, "/proc/%d/stat", (int) pid);
-
-  return read_process_info (AT_FDCWD, path, info);
-}
-
-/* Whether @id is still the process it was, and running. A zombie does not
- * count: it is gone, only not yet reaped by its new parent (which may
- * never happen where PID 1 does not reap orphans, as in some containers). */
-static gboolean
-process_is_running (const ProcessId *id)
-{
-  ProcessInfo info;
-
-  return read_process_info_by_pid (id->pid, &info) &&
-         info.id.start_time == id->start_time &&
-         info.state != 'Z' && info.state != 'X';
-}
-
-/* Sends @signum to @id if it is still the process that was recorded. A
- * pidfd holds on to the process checked, so that it is the one signalled
- * even if it exits and its pid is given to another process in between. */
-static void
-signal_process (const ProcessId *id,
-                int              signum)
-{
-  int pidfd = -1;
-
-  /* Not a positive pid means a process group, or every process: never
-   * that, nor init, nor ourselves. */
-  if (id->pid <= 1 || id->pid == getpid ())
-    return;
-
-#if defined(SYS_pidfd_open) && defined(SYS_pidfd_send_signal)
-  pidfd = syscall (SYS_pidfd_open, id->pid, 0);
-  if (pidfd < 0 && errno == ESRCH)
-    return;
-#endif
-
-  if (process_is_running (id))
-    {
-#if defined(SYS_pidfd_open) && defined(SYS_pidfd_send_signal)
-      /* Without a pidfd (before Linux 5.3), the check above has to do. */
-      if (pidfd >= 0)
-        syscall (SYS_pidfd_send_signal, pidfd, signum, NULL, 0);
-      else
-#endif
-        kill (id->pid, signum);
-    }
-
-  if (pidfd >= 0)
-    close (pidfd);
-}
-
-static void
-remember_descendant (McpStdioTransport *self,
-                     const ProcessId   *id)
-{
-  for (guint i = 0; i < self->descendants->len; i++)
-    {
-      ProcessId *known = &g_array_index (self->descendants, ProcessId, i);
-
-      /* The same pid but started later: the one recorded is gone. */
-      if (known->pid == id->pid)
-        {
-          *known = *id;
-          return;
-        }
-    }
-
-  g_array_append_vals (self->descendants, id, 1);
-}
-
-/* Whether the kernel lists the children of each thread in
- * /proc/PID/task/TID/children, which it does when built with
- * CONFIG_PROC_CHILDREN. */
-static gboolean
-have_children_files (void)
-{
-  static gsize result;
-
-  if (g_once_init_enter (&result))
-    g_once_init_leave (&result, access ("/proc/thread-self/children", R_OK) == 0 ? 2 : 1);
-
-  return result == 2;
-}
-
-static void
-read_thread_children (const char *path,
-                      GArray     *pids)
-{
-  g_autofree char *children = NULL;
-  const char *p;
-  char *end;
-
-  if (!g_file_get_contents (path, &children, NULL, NULL))
-    return;
-
-  for (p = children; ; p = end)
-    {
-      GPid child = strtol (p, &end, 10);
-
-      if (end == p)
-        break;
-      g_array_append_val (pids, child);
-    }
-}
-
-/* Appends to @pids the children of @process, which are listed by the
- * thread that started them. */
-static void
-read_children (const ProcessInfo *process,
-               GArray            *pids)
-{
-  g_autofree char *path = NULL;
-  g_autoptr(GDir) tasks = NULL;
-  const char *name;
-
-  /* Most servers have a single thread: no need to list them (in a VM, a
-   * first look at a process's /proc directory is costly). */
-  if (process->n_threads == 1)
-    {
-      path = g_strdup_printf ("/proc/%d/task/%d/children",
-                              (int) process->id.pid, (int) process->id.pid);
-      read_thread_children (path, pids);
-      return;
-    }
-
-  path = g_strdup_printf ("/proc/%d/task", (int) process->id.pid);
-  tasks = g_dir_open (path, 0, NULL);
-  if (tasks == NULL)
-    return;
-
-  while ((name = g_dir_read_name (tasks)) != NULL)
-    {
-      g_autofree char *children_path = g_build_filename (path, name, "children", NULL);
-
-      read_thread_children (children_path, pids);
-    }
-}
-
-/* Follows the children of the server (@server), and theirs, from the
- * lists the kernel keeps: a few files to read where the other way reads
- * them all. */
-static void
-record_descendants_by_children (McpStdioTransport *self,
-                                const ProcessInfo *server)
-{
-  g_autoptr(GArray) parents = g_array_new (FALSE, FALSE, sizeof (ProcessInfo));
-  g_autoptr(GArray) children = g_array_new (FALSE, FALSE, sizeof (GPid));
-
-  g_array_append_vals (parents, server, 1);
-
-  for (guint i = 0; i < parents->len; i++)
-    {
-      GPid parent = g_array_index (parents, ProcessInfo, i).id.pid;
-
-      g_array_set_size (children, 0);
-      read_children (&g_array_index (parents, ProcessInfo, i), children);
-
-      for (guint j = 0; j < children->len; j++)
-        {
-          ProcessInfo info;
-
-          /* Still this parent's: not gone and its pid given to another. */
-          if (!read_process_info_by_pid (g_array_index (children, GPid, j), &info) ||
-              info.ppid != parent || info.state == 'Z' || info.state == 'X')
-            continue;
-
-          remember_descendant (self, &info.id);
-          g_array_append_val (parents, info);
-        }
-    }
-}
-
-/* Reads the parent of every process, and from those finds the server's
- * descendants. */
-static void
-record_descendants_by_parent (McpStdioTransport *self)
-{
-  g_autoptr(GArray) processes = NULL;
-  g_autoptr(GHashTable) tree = NULL;
-  struct dirent *entry;
-  gboolean grew;
-  DIR *proc;
-
-  proc = opendir ("/proc");
-  if (proc == NULL)
-    return;
-
-  processes = g_array_new (FALSE, FALSE, sizeof (ProcessInfo));
-  while ((entry = readdir (proc)) != NULL)
-    {
-      char path[sizeof entry->d_name + sizeof "/stat"];
-      ProcessInfo info;
-
-      if (!g_ascii_isdigit (entry->d_name[0]))
-        continue;
-
-      /* A zombie has no children left: they went to its adopter. */
-      g_snprintf (path, sizeof path, "%s/stat", entry->d_name);
-      if (read_process_info (dirfd (proc), path, &info) &&
-          info.state != 'Z' && info.state != 'X' && info.id.pid != self->server.pid)
-        g_array_append_val (processes, info);
-    }
-  closedir (proc);
-
-  tree = g_hash_table_new (NULL, NULL);
-  g_hash_table_add (tree, GINT_TO_POINTER (self->server.pid));
-
-  /* Children mostly have larger pids than their parents, and /proc lists
-   * processes by pid: usually one pass finds them all, and one more finds
-   * nothing new. */
-  do
-    {
-      grew = FALSE;
-      for (guint i = 0; i < processes->len; i++)
-        {
-          const ProcessInfo *info = &g_array_index (processes, ProcessInfo, i);
-
-          if (g_hash_table_contains (tree, GINT_TO_POINTER (info->ppid)) &&
-              g_hash_table_add (tree, GINT_TO_POINTER (info->id.pid)))
-            {
-              remember_descendant (self, &info->id);
-              grew = TRUE;
-            }
-        }
-    }
-  while (grew);
-}
-
-/* Records the processes the server started, directly or not, so as to
- * stop them with it. This only works while the server runs: when a
- * process exits, its children are adopted by a subreaper or by init and
- * no longer lead back to it. (The server has no process group of its own
- * to signal instead: see mcp_stdio_transport_open().) */
-static void
-record_descendants (McpStdioTransport *self)
-{
-  ProcessInfo info;
-
-  if (self->server.pid <= 0 || self->exited)
-    return;
-
-  /* Our child, as the server is, and not a process that was given its pid
-   * after GLib reaped it (GLib reaps on its worker thread, before
-   * on_exited() runs here). A zombie has no children left. */
-  if (!read_process_info_by_pid (self->server.pid, &info) ||
-      info.ppid != getpid () || info.state == 'Z' || info.state == 'X' ||
-      (self->server.start_time != 0 && self->server.start_time != info.id.start_time))
-    return;
-
-  self->server.start_time = info.id.start_time;
-
-  if (have_children_files ())
-    record_descendants_by_children (self, &info);
-  else
-    record_descendants_by_parent (self);
-}
-
-/* Forgets the recorded descendants that are gone; tells whether any is
- * left. */
-static gboolean
-descendants_are_running (McpStdioTransport *self)
-{
-  for (guint i = 0; i < self->descendants->len; i++)
-    if (!process_is_running (&g_array_index (self->descendants, ProcessId, i)))
-      g_array_remove_index_fast (self->descendants, i--);
-
-  return self->descendants->len > 0;
-}
-
-static void
-signal_descendants (McpStdioTransport *self,
-                    int                signum)
-{
-  if (!descendants_are_running (self))
-    return;
-
-  g_debug ("Sending signal %d to %u processes started by the server “%s”",
-           signum, self->descendants->len, program_name (self));
-
-  for (guint i = 0; i < self->descendants->len; i++)
-    signal_process (&g_array_index (self->descendants, ProcessId, i), signum);
-}
-
-/* Signals the server and the processes it started, looked for first:
- * once the server is gone, they cannot be found any more. */
-static void
-signal_server (McpStdioTransport *self,
-               int                signum)
-{
-  record_descendants (self);
-
-  if (!self->exited)
-    {
-      g_debug ("Sending signal %d to the server “%s”", signum, program_name (self));
-      /* GLib knows when the process is reaped, and then sends nothing. */
-      g_subprocess_send_signal (self->subprocess, signum);
-    }
-
-  signal_descendants (self, signum);
-}
-
-static gboolean
-is_safe_variable (const char *name)
-{
-  return g_strv_contains (safe_variables, name) || g_str_has_prefix (name, "LC_");
-}
-
-static gboolean
-name_matches (const char * const *patterns,
-              const char         *name)
-{
-  for (guint i = 0; patterns != NULL && patterns[i] != NULL; i++)
-    {
-      const char *pattern = patterns[i];
-      gsize len = strlen (pattern);
-
-      if (len > 0 && pattern[len - 1] == '*')
-        {
-          if (strncmp (pattern, name, len - 1) == 0)
-            return TRUE;
-        }
-      else if (strcmp (pattern, name) == 0)
-        return TRUE;
-    }
-
-  return FALSE;
-}
 
 /**
  * mcp_stdio_transport_build_environ:
@@ -614,49 +205,11 @@ name_matches (const char * const *patterns,
 char **
 mcp_stdio_transport_build_environ (McpStdioTransport *self)
 {
-  g_auto(GStrv) parent = NULL;
-  g_auto(GStrv) env = NULL;
-  GHashTableIter iter;
-  gpointer key, value;
-
   g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
 
-  if (self->environ_ != NULL)
-    env = g_strdupv (self->environ_);
-  else
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-      parent = g_get_environ ();
-      for (guint i = 0; parent[i] != NULL; i++)
-        {
-          const char *eq = strchr (parent[i], '=');
-          g_autofree char *name = NULL;
-
-          if (eq == NULL)
-            continue;
-
-          name = g_strndup (parent[i], eq - parent[i]);
-          if (name_matches ((const char * const *) self->inherit_env, name))
-            g_strv_builder_add (builder, parent[i]);
-          /* Exported shell functions are code, not configuration. */
-          else if (is_safe_variable (name) && !g_str_has_prefix (eq + 1, "()"))
-            g_strv_builder_add (builder, parent[i]);
-        }
-
-      env = g_strv_builder_end (builder);
-    }
-
-  g_hash_table_iter_init (&iter, self->env_overrides);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      if (value != NULL)
-        env = g_environ_setenv (env, key, value, TRUE);
-      else
-        env = g_environ_unsetenv (env, key);
-    }
-
-  return g_steal_pointer (&env);
+  return _mcp_subprocess_build_environ ((const char * const *) self->environ_,
+                                        (const char * const *) self->inherit_env,
+                                        self->env_overrides);
 }
 
 static void
@@ -749,6 +302,7 @@ on_stderr_end (const GError *error,
 static char *
 describe_exit (McpStdioTransport *self)
 {
+  GSubprocess *subprocess = _mcp_subprocess_get_subprocess (self->process);
   int status;
 
   if (!self->exited && !self->stdout_done)
@@ -761,15 +315,15 @@ describe_exit (McpStdioTransport *self)
                               "stopped"),
                             program_name (self));
 
-  if (g_subprocess_get_if_signaled (self->subprocess))
+  if (g_subprocess_get_if_signaled (subprocess))
     {
-      int signum = g_subprocess_get_term_sig (self->subprocess);
+      int signum = g_subprocess_get_term_sig (subprocess);
 
       return g_strdup_printf (_("The server “%s” was killed by signal %d (%s)"),
                               program_name (self), signum, g_strsignal (signum));
     }
 
-  status = g_subprocess_get_exit_status (self->subprocess);
+  status = g_subprocess_get_exit_status (subprocess);
   if (status == 0)
     return g_strdup_printf (_("The server “%s” exited"), program_name (self));
 
@@ -818,10 +372,8 @@ finish_dying (McpStdioTransport *self)
 
   g_debug ("%s", error->message);
 
-  g_object_ref (self);
+  /* Which stops the server: see mcp_stdio_transport_closed(). */
   mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
-  start_shutdown (self);
-  g_object_unref (self);
 }
 
 static gboolean
@@ -848,7 +400,7 @@ begin_dying (McpStdioTransport *self)
   self->dying = TRUE;
   /* A server that stopped talking may be about to exit: note what it
    * started while that can still be found. */
-  record_descendants (self);
+  _mcp_subprocess_record (self->process);
   self->death_timeout = _mcp_timeout_source_add (DEATH_GRACE_MS, death_timeout_cb, self, NULL);
   check_dying (self);
 }
@@ -911,14 +463,14 @@ shutdown_timeout_cb (gpointer user_data)
     {
     case SHUTDOWN_EOF:
       self->shutdown_stage = SHUTDOWN_TERM;
-      signal_server (self, SIGTERM);
+      _mcp_subprocess_signal (self->process, SIGTERM);
       self->shutdown_timeout = _mcp_timeout_source_add (TERM_GRACE_MS, shutdown_timeout_cb, self,
                                                         NULL);
       break;
 
     case SHUTDOWN_TERM:
       self->shutdown_stage = SHUTDOWN_KILL;
-      signal_server (self, SIGKILL);
+      _mcp_subprocess_signal (self->process, SIGKILL);
       self->shutdown_timeout = _mcp_timeout_source_add (KILL_GRACE_MS, shutdown_timeout_cb, self,
                                                         NULL);
       break;
@@ -949,7 +501,7 @@ advance_shutdown (McpStdioTransport *self)
 {
   _mcp_source_clear (&self->shutdown_timeout);
 
-  if (!descendants_are_running (self))
+  if (!_mcp_subprocess_others_running (self->process))
     {
       complete_shutdown (self);
       return;
@@ -959,10 +511,10 @@ advance_shutdown (McpStdioTransport *self)
     {
       self->shutdown_stage = SHUTDOWN_DESCENDANTS;
       self->descendant_polls = 0;
-      signal_descendants (self, SIGTERM);
+      _mcp_subprocess_signal_others (self->process, SIGTERM);
     }
   else if (++self->descendant_polls == DESCENDANT_GRACE_MS / DESCENDANT_POLL_MS)
-    signal_descendants (self, SIGKILL);
+    _mcp_subprocess_signal_others (self->process, SIGKILL);
   else if (self->descendant_polls > 2 * DESCENDANT_GRACE_MS / DESCENDANT_POLL_MS)
     {
       g_warning ("Processes of the server “%s” survived SIGKILL", program_name (self));
@@ -986,14 +538,14 @@ start_shutdown (McpStdioTransport *self)
       return;
     }
 
-  if (self->subprocess == NULL)
+  if (self->process == NULL)
     {
       complete_shutdown (self);
       return;
     }
 
   /* EOF on stdin is the polite way to ask an MCP server to exit. */
-  stdin_pipe = g_subprocess_get_stdin_pipe (self->subprocess);
+  stdin_pipe = g_subprocess_get_stdin_pipe (_mcp_subprocess_get_subprocess (self->process));
   if (stdin_pipe != NULL && !g_output_stream_is_closed (stdin_pipe) &&
       !g_output_stream_has_pending (stdin_pipe))
     g_output_stream_close (stdin_pipe, NULL, NULL);
@@ -1020,6 +572,7 @@ on_exited (GObject      *object,
     return;
 
   self->exited = TRUE;
+  _mcp_subprocess_set_exited (self->process);
   g_debug ("The server “%s” exited", program_name (self));
 
   switch (self->shutdown_stage)
@@ -1066,12 +619,11 @@ mcp_stdio_transport_open (McpTransport *transport,
                           GTask        *task)
 {
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) env = NULL;
-  const char *identifier;
+  GSubprocess *subprocess;
 
-  if (self->subprocess == NULL && self->shutdown_stage == SHUTDOWN_NONE)
+  if (self->process == NULL && self->shutdown_stage == SHUTDOWN_NONE)
     {
       if (self->argv == NULL || self->argv[0] == NULL)
         {
@@ -1082,26 +634,16 @@ mcp_stdio_transport_open (McpTransport *transport,
 
       ignore_sigpipe ();
 
-      /* GLib uses posix_spawn(), whose cost does not grow with the size
-       * of the application as fork() does, only without a child setup
-       * function and without closing descriptors in the child (and
-       * without a working directory). Hence no process group of our own
-       * (record_descendants() finds the server's processes instead) and
-       * no PR_SET_PDEATHSIG, and the descriptors opened without
-       * O_CLOEXEC are inherited: GLib opens all of its own with it. */
-      launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                            G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                            G_SUBPROCESS_FLAGS_STDERR_PIPE |
-                                            G_SUBPROCESS_FLAGS_INHERIT_FDS);
       env = mcp_stdio_transport_build_environ (self);
-      g_subprocess_launcher_set_environ (launcher, env);
-      if (self->cwd != NULL)
-        g_subprocess_launcher_set_cwd (launcher, self->cwd);
-
-      self->subprocess = g_subprocess_launcher_spawnv (launcher,
-                                                       (const char * const *) self->argv,
-                                                       &error);
-      if (self->subprocess == NULL)
+      self->process = _mcp_subprocess_spawn ((const char * const *) self->argv,
+                                             (const char * const *) env, self->cwd,
+                                             (int *) self->source_fds->data,
+                                             (const int *) self->target_fds->data,
+                                             self->source_fds->len, &error);
+      /* Handed over or closed, either way no longer ours. */
+      g_array_set_size (self->source_fds, 0);
+      g_array_set_size (self->target_fds, 0);
+      if (self->process == NULL)
         {
           g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                    _("Could not start the server “%s”: %s"),
@@ -1109,28 +651,46 @@ mcp_stdio_transport_open (McpTransport *transport,
           return;
         }
 
-      /* GLib reaps on its worker thread: a server that exits at once may
-       * already be gone, and then there is nothing to signal. */
-      identifier = g_subprocess_get_identifier (self->subprocess);
-      self->server.pid = identifier != NULL ? atoi (identifier) : 0;
+      subprocess = _mcp_subprocess_get_subprocess (self->process);
       g_debug ("Started the server “%s” as process %d",
-               program_name (self), (int) self->server.pid);
+               program_name (self), (int) _mcp_subprocess_get_pid (self->process));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBPROCESS]);
 
-      g_subprocess_wait_async (self->subprocess, self->wait_cancellable,
+      g_subprocess_wait_async (subprocess, self->wait_cancellable,
                                on_exited, weak_ref_new (self));
 
-      self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (self->subprocess),
+      self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
                                                   STDERR_MAX_LINE);
       _mcp_line_reader_start (self->stderr_reader,
                               on_stderr_line, on_stderr_oversized, on_stderr_end, self);
 
       _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
-                                         g_subprocess_get_stdout_pipe (self->subprocess),
-                                         g_subprocess_get_stdin_pipe (self->subprocess));
+                                         g_subprocess_get_stdout_pipe (subprocess),
+                                         g_subprocess_get_stdin_pipe (subprocess));
     }
 
   MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (transport, cancellable, task);
+}
+
+/* The connection ended with an error: the server died, or its output made
+ * no sense any more (the engine ends the connection then). Either way the
+ * server is of no use: it is stopped. A deliberate close stops it in its
+ * own way, see mcp_stdio_transport_close(). */
+static void
+mcp_stdio_transport_closed (McpTransport *transport,
+                            const GError *error)
+{
+  McpStdioTransport *self = MCP_STDIO_TRANSPORT (transport);
+  g_autoptr(McpStdioTransport) hold = g_object_ref (self);
+
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->closed (transport, error);
+
+  if (error != NULL && self->shutdown_stage == SHUTDOWN_NONE)
+    {
+      self->dying = FALSE;
+      _mcp_source_clear (&self->death_timeout);
+      start_shutdown (self);
+    }
 }
 
 static void
@@ -1173,7 +733,8 @@ mcp_stdio_transport_close (McpTransport *transport,
 
   /* Closing the streams ends the server's stdin, and it may exit at once,
    * leaving the processes it started to others: note them before. */
-  record_descendants (self);
+  if (self->process != NULL)
+    _mcp_subprocess_record (self->process);
 
   /* The streams first, then the process: see start_shutdown(). */
   streams_closed = g_task_new (self, NULL, parent_closed_cb, NULL);
@@ -1185,21 +746,9 @@ mcp_stdio_transport_dispose (GObject *object)
 {
   McpStdioTransport *self = (McpStdioTransport *)object;
 
-  /* Nobody closed us: nothing may outlive the transport. The server is
-   * killed here and now rather than with g_subprocess_force_exit(), which
-   * goes through GLib's worker thread, as the application may be about
-   * to exit. */
-  if (self->subprocess != NULL && self->shutdown_stage != SHUTDOWN_DONE)
-    {
-      record_descendants (self);
-      /* Not found in /proc (there may be none, or one of another pid
-       * namespace, or the server is exiting): through GLib, then. */
-      if (!self->exited && self->server.start_time == 0)
-        g_subprocess_force_exit (self->subprocess);
-      else if (!self->exited)
-        signal_process (&self->server, SIGKILL);
-      signal_descendants (self, SIGKILL);
-    }
+  /* Nobody closed us: nothing may outlive the transport. */
+  if (self->process != NULL && self->shutdown_stage != SHUTDOWN_DONE)
+    _mcp_subprocess_kill (self->process);
   if (self->shutdown_stage != SHUTDOWN_DONE)
     self->shutdown_stage = SHUTDOWN_DONE;
 
@@ -1226,8 +775,11 @@ mcp_stdio_transport_finalize (GObject *object)
   g_clear_pointer (&self->environ_, g_strfreev);
   g_clear_pointer (&self->inherit_env, g_strfreev);
   g_clear_pointer (&self->env_overrides, g_hash_table_unref);
-  g_clear_object (&self->subprocess);
-  g_clear_pointer (&self->descendants, g_array_unref);
+  for (guint i = 0; i < self->source_fds->len; i++)
+    close (g_array_index (self->source_fds, int, i));
+  g_clear_pointer (&self->source_fds, g_array_unref);
+  g_clear_pointer (&self->target_fds, g_array_unref);
+  g_clear_pointer (&self->process, _mcp_subprocess_free);
   g_clear_object (&self->wait_cancellable);
   g_clear_error (&self->ended_error);
   g_string_free (self->stderr_tail, TRUE);
@@ -1266,7 +818,7 @@ mcp_stdio_transport_get_property (GObject    *object,
       break;
 
     case PROP_SUBPROCESS:
-      g_value_set_object (value, self->subprocess);
+      g_value_set_object (value, mcp_stdio_transport_get_subprocess (self));
       break;
 
     default:
@@ -1319,6 +871,7 @@ mcp_stdio_transport_class_init (McpStdioTransportClass *klass)
 
   transport_class->open = mcp_stdio_transport_open;
   transport_class->close = mcp_stdio_transport_close;
+  transport_class->closed = mcp_stdio_transport_closed;
 
   stream_class->input_ended = mcp_stdio_transport_input_ended;
   stream_class->output_failed = mcp_stdio_transport_output_failed;
@@ -1429,8 +982,9 @@ static void
 mcp_stdio_transport_init (McpStdioTransport *self)
 {
   self->env_overrides = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->source_fds = g_array_new (FALSE, FALSE, sizeof (int));
+  self->target_fds = g_array_new (FALSE, FALSE, sizeof (int));
   self->stderr_tail = g_string_new (NULL);
-  self->descendants = g_array_new (FALSE, FALSE, sizeof (ProcessId));
   self->wait_cancellable = g_cancellable_new ();
 }
 
@@ -1653,6 +1207,65 @@ mcp_stdio_transport_unsetenv (McpStdioTransport *self,
 }
 
 /**
+ * mcp_stdio_transport_take_fd:
+ * @self: a stdio transport
+ * @source_fd: a file descriptor of the application
+ * @target_fd: the number it gets in the server, 3 or more
+ *
+ * Hands a file descriptor over to the server: it will have @source_fd's
+ * file open as @target_fd. The server receives no other descriptor but
+ * its standard input, output and error.
+ *
+ * The transport takes @source_fd and closes it once the server is started
+ * (or when the transport is freed without starting one), as
+ * [method@Gio.SubprocessLauncher.take_fd] does. Call it before the
+ * transport is opened; a second descriptor for the same @target_fd
+ * replaces the first, which is closed. At most 64 descriptors can be
+ * handed over.
+ *
+ * <!-- doc-test
+ * static McpStdioTransport *transport;
+ * -->
+ * ```c
+ * #include <glib-unix.h>
+ *
+ * int fds[2];
+ *
+ * g_unix_open_pipe (fds, FD_CLOEXEC, NULL);
+ * // The server writes its status to descriptor 3; we read it from fds[0].
+ * mcp_stdio_transport_take_fd (transport, fds[1], 3);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_stdio_transport_take_fd (McpStdioTransport *self,
+                             int                source_fd,
+                             int                target_fd)
+{
+  g_return_if_fail (MCP_IS_STDIO_TRANSPORT (self));
+  g_return_if_fail (source_fd >= 0);
+  g_return_if_fail (target_fd > 2);
+  g_return_if_fail (self->process == NULL && self->shutdown_stage == SHUTDOWN_NONE);
+
+  for (guint i = 0; i < self->target_fds->len; i++)
+    {
+      if (g_array_index (self->target_fds, int, i) != target_fd)
+        continue;
+
+      if (g_array_index (self->source_fds, int, i) != source_fd)
+        close (g_array_index (self->source_fds, int, i));
+      g_array_index (self->source_fds, int, i) = source_fd;
+      return;
+    }
+
+  g_return_if_fail (self->source_fds->len < MCP_SPAWN_HELPER_MAX_FDS);
+
+  g_array_append_val (self->source_fds, source_fd);
+  g_array_append_val (self->target_fds, target_fd);
+}
+
+/**
  * mcp_stdio_transport_dup_stderr_tail:
  * @self: a stdio transport
  *
@@ -1685,5 +1298,5 @@ mcp_stdio_transport_get_subprocess (McpStdioTransport *self)
 {
   g_return_val_if_fail (MCP_IS_STDIO_TRANSPORT (self), NULL);
 
-  return self->subprocess;
+  return self->process != NULL ? _mcp_subprocess_get_subprocess (self->process) : NULL;
 }

@@ -49,6 +49,10 @@ void                mcp_stdio_transport_unsetenv           (McpStdioTransport  *
 MCP_AVAILABLE_IN_1_0
 char              **mcp_stdio_transport_build_environ      (McpStdioTransport  *self);
 MCP_AVAILABLE_IN_1_0
+void                mcp_stdio_transport_take_fd            (McpStdioTransport  *self,
+                                                            int                 source_fd,
+                                                            int                 target_fd);
+MCP_AVAILABLE_IN_1_0
 char               *mcp_stdio_transport_dup_stderr_tail    (McpStdioTransport  *self);
 MCP_AVAILABLE_IN_1_0
 GSubprocess        *mcp_stdio_transport_get_subprocess     (McpStdioTransport  *self);

@@ -36,7 +36,8 @@
  *
  * Incoming lines that are not JSON are skipped with a warning and counted
  * (see [method@Mcp.StreamTransport.get_skipped_lines]); blank lines are
- * ignored. A line longer than [property@Mcp.StreamTransport:max-message-size]
+ * ignored, and so is a UTF-8 byte-order mark at the start of a line (as
+ * some runtimes write before their first message). A line longer than [property@Mcp.StreamTransport:max-message-size]
  * is never held in memory whole: it is skipped and reported with
  * [signal@Mcp.Transport::message-discarded], and the connection stays usable.
  *
@@ -175,6 +176,14 @@ on_line (const char *line,
   McpStreamTransport *self = user_data;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonNode) root = NULL;
+
+  /* RFC 8259 lets a parser ignore a byte-order mark before a JSON text,
+   * and servers on some runtimes write one before their first message. */
+  if (len >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
+    {
+      line += 3;
+      len -= 3;
+    }
 
   if (_mcp_json_text_is_blank (line, len))
     return;
@@ -865,7 +874,8 @@ mcp_stream_transport_class_init (McpStreamTransportClass *klass)
    * The longest incoming message accepted, in bytes. Longer ones are
    * skipped without being held in memory, and reported with
    * [signal@Mcp.Transport::message-discarded] (the client fails the call
-   * the message answered with %G_IO_ERROR_MESSAGE_TOO_LARGE).
+   * the message answered with %G_IO_ERROR_MESSAGE_TOO_LARGE, or ends the
+   * connection with it when it cannot tell which call that was).
    *
    * The default is %MCP_STREAM_TRANSPORT_DEFAULT_MAX_MESSAGE_SIZE (64 MiB).
    *

@@ -801,13 +801,15 @@ def main():
                         "with this JSON-RPC method")
     parser.add_argument("--verbose", action="store_true",
                         help="log requests to stderr")
+    parser.add_argument("--port", type=int, default=0,
+                        help="listen on this port rather than on a free one")
     options = parser.parse_args()
 
     signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))
 
     if options.idle_close is not None:
         Handler.timeout = options.idle_close / 1000
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", options.port), Handler)
     threading.Thread(target=exit_on_stdin_eof, daemon=True).start()
 
     print(server.server_address[1], flush=True)

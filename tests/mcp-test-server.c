@@ -10,8 +10,9 @@
  * one client behaviour worth testing: delayed and concurrent answers,
  * progress and late answers after cancellation, server-to-client requests,
  * malformed, split, batched or oversized output, stderr noise, crashes and
- * stray child processes.  The command-line options script misbehaviour
- * around start-up and shutdown.  Every message the client sends is
+ * stray child processes (those that misbehave as a process, or in the
+ * framing of their output, are in mcp-test-server-faults.c).  The
+ * command-line options script misbehaviour around start-up and shutdown.  Every message the client sends is
  * recorded so that tests can check what went over the wire with the
  * "received" tool.
  */
@@ -28,30 +29,9 @@
 #include <glib-unix.h>
 #include <json-glib/json-glib.h>
 
+#include "mcp-test-server.h"
+
 #define DEFAULT_PROTOCOL_VERSION "2025-11-25"
-
-#define JSONRPC_PARSE_ERROR      -32700
-#define JSONRPC_INVALID_REQUEST  -32600
-#define JSONRPC_METHOD_NOT_FOUND -32601
-#define JSONRPC_INVALID_PARAMS   -32602
-#define JSONRPC_INTERNAL_ERROR   -32603
-
-typedef struct
-{
-  JsonNode *id;
-  JsonObject *params;
-  JsonObject *args;
-} ToolCall;
-
-typedef struct
-{
-  const char *name;
-  const char *description;
-  const char *properties;
-  const char *required[3];
-  const char *extra_fields;
-  void (*func) (const ToolCall *call);
-} Tool;
 
 typedef struct
 {
@@ -67,6 +47,7 @@ typedef struct
   guint count;
   guint sent;
   guint final_delay_ms;
+  gboolean repeat;
 } ProgressCall;
 
 static const char * const supported_versions[] = {
@@ -80,6 +61,7 @@ static const char * const supported_versions[] = {
 static char *opt_protocol_version;
 static int opt_pages = 1;
 static gboolean opt_banner;
+static gboolean opt_bom;
 static gboolean opt_ignore_eof;
 static gboolean opt_ignore_term;
 static gboolean opt_no_initialize_answer;
@@ -92,6 +74,8 @@ static const GOptionEntry option_entries[] = {
     "Answer initialize with VERSION, even an unsupported one", "VERSION" },
   { "pages", 0, 0, G_OPTION_ARG_INT, &opt_pages,
     "Split tools/list into N pages", "N" },
+  { "bom", 0, 0, G_OPTION_ARG_NONE, &opt_bom,
+    "Write a UTF-8 byte-order mark before the first message", NULL },
   { "banner", 0, 0, G_OPTION_ARG_NONE, &opt_banner,
     "Print a non-JSON banner on stdout before serving", NULL },
   { "ignore-eof", 0, 0, G_OPTION_ARG_NONE, &opt_ignore_eof,
@@ -117,7 +101,7 @@ static gboolean stdout_usable = TRUE;
 static GDataInputStream *input;
 static guint pause_reading_ms;
 
-static gboolean
+gboolean
 write_all (int         fd,
            const char *data,
            gsize       length)
@@ -150,7 +134,7 @@ write_all (int         fd,
   return TRUE;
 }
 
-static void
+void
 write_stdout (const char *data,
               gsize       length)
 {
@@ -163,7 +147,7 @@ write_stdout (const char *data,
     stdout_usable = FALSE;
 }
 
-static void
+void
 write_stdout_repeated (char    byte,
                        guint64 count)
 {
@@ -182,7 +166,7 @@ write_stdout_repeated (char    byte,
 
 /* g_printerr() would convert to the locale charset, mangling messages
  * the tests compare byte for byte. */
-static void
+void
 write_stderr_line (const char *text)
 {
   g_autofree char *line = g_strconcat (text, "\n", NULL);
@@ -190,7 +174,7 @@ write_stderr_line (const char *text)
   write_all (STDERR_FILENO, line, strlen (line));
 }
 
-static char *
+char *
 node_to_string (JsonNode *node)
 {
   g_autoptr(JsonGenerator) generator = json_generator_new ();
@@ -216,7 +200,7 @@ send_node (JsonNode *node)
   write_stdout (line, strlen (line));
 }
 
-static JsonNode *
+JsonNode *
 object_node (JsonObject *object)
 {
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
@@ -262,7 +246,7 @@ node_holds (JsonNode *node,
          json_node_get_value_type (node) == type;
 }
 
-static const char *
+const char *
 get_string_member (JsonObject *object,
                    const char *name,
                    const char *fallback)
@@ -306,19 +290,28 @@ get_double_member (JsonObject *object,
   return fallback;
 }
 
-static guint64
+guint64
 get_size_member (JsonObject *object,
                  const char *name)
 {
   return MAX (get_double_member (object, name, 0), 0);
 }
 
-static guint
+guint
 get_uint_member (JsonObject *object,
                  const char *name,
                  guint       fallback)
 {
   return CLAMP (get_double_member (object, name, fallback), 0, G_MAXUINT);
+}
+
+gboolean
+get_boolean_member (JsonObject *object,
+                    const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node_holds (node, G_TYPE_BOOLEAN) && json_node_get_boolean (node);
 }
 
 static JsonObject *
@@ -404,7 +397,7 @@ make_request (const char *id,
   return object_node (request);
 }
 
-static void
+void
 send_result (JsonNode *id,
              JsonNode *result)
 {
@@ -413,7 +406,7 @@ send_result (JsonNode *id,
   send_node (response);
 }
 
-static void
+void
 send_error (JsonNode   *id,
             int         code,
             const char *message,
@@ -509,7 +502,7 @@ binary_block (const char *type,
 }
 
 /* Takes ownership of @structured, which may be %NULL. */
-static JsonNode *
+JsonNode *
 tool_result (const char *text,
              JsonNode   *structured,
              gboolean    is_error)
@@ -527,7 +520,7 @@ tool_result (const char *text,
   return object_node (result);
 }
 
-static void
+void
 answer_text (const ToolCall *call,
              const char     *text)
 {
@@ -645,7 +638,9 @@ progress_tick (gpointer user_data)
     {
       g_autofree char *message = g_strdup_printf ("step %u", progress->sent);
 
-      send_progress (progress->token, progress->sent, progress->total, message);
+      /* Repeated, the same progress again and again: no progress. */
+      send_progress (progress->token, progress->repeat ? 1 : progress->sent, progress->total,
+                     message);
     }
 
   if (progress->sent < progress->count)
@@ -669,6 +664,7 @@ tool_progress (const ToolCall *call)
   progress->total = total != NULL ? json_node_copy (total) : NULL;
   progress->count = get_uint_member (call->args, "count", 0);
   progress->final_delay_ms = get_uint_member (call->args, "final_delay_ms", 0);
+  progress->repeat = get_boolean_member (call->args, "repeat");
 
   if (progress->count == 0)
     finish_progress (progress);
@@ -891,112 +887,12 @@ tool_stderr (const ToolCall *call)
 }
 
 static void
-tool_crash (const ToolCall *call)
-{
-  write_stderr_line (get_string_member (call->args, "message", ""));
-  exit (get_uint_member (call->args, "status", 1));
-}
-
-static void
-tool_task_then_exit (const ToolCall *call)
-{
-  JsonObject *task = json_object_new ();
-  JsonObject *result = json_object_new ();
-
-  /* A task that would be polled in 30 s, and the server gone right after
-   * announcing it: the answer and the end of stdout reach the client in
-   * the same read. */
-  json_object_set_string_member (task, "taskId", "task-then-exit");
-  json_object_set_string_member (task, "status", "working");
-  json_object_set_string_member (task, "createdAt", "2026-01-01T00:00:00Z");
-  json_object_set_int_member (task, "ttl", 60000);
-  json_object_set_int_member (task, "pollInterval", 30000);
-  json_object_set_object_member (result, "task", task);
-  send_result (call->id, object_node (result));
-  exit (0);
-}
-
-static void
 tool_close_stdout (const ToolCall *call G_GNUC_UNUSED)
 {
   /* Closed rather than redirected, so the client sees EOF on our stdout
    * while we are still alive; never answered since it cannot be. */
   stdout_usable = FALSE;
   close (STDOUT_FILENO);
-}
-
-static void
-reap_grandchild (GPid     pid,
-                 int      status G_GNUC_UNUSED,
-                 gpointer user_data G_GNUC_UNUSED)
-{
-  g_spawn_close_pid (pid);
-}
-
-static void
-tool_spawn_grandchild (const ToolCall *call)
-{
-  guint depth = CLAMP (get_uint_member (call->args, "depth", 1), 1, 16);
-  JsonObject *structured = json_object_new ();
-  JsonArray *pids = json_array_new ();
-  g_autofree char *text = NULL;
-  int report[2];
-  pid_t pid;
-
-  if (!g_unix_open_pipe (report, FD_CLOEXEC, NULL))
-    {
-      send_error (call->id, JSONRPC_INTERNAL_ERROR, g_strerror (errno), NULL);
-      return;
-    }
-
-  pid = fork ();
-  if (pid < 0)
-    {
-      send_error (call->id, JSONRPC_INTERNAL_ERROR, g_strerror (errno), NULL);
-      close (report[0]);
-      close (report[1]);
-      return;
-    }
-
-  /* The child keeps our stdio pipes open, like a helper a real server
-   * might leave behind. With a depth, it starts a child of its own, and so
-   * on, as `npx` starts a shell that starts the real server. Each one
-   * reports its pid, then sleeps. */
-  if (pid == 0)
-    {
-      for (guint level = 1; ; level++)
-        {
-          pid_t self = getpid ();
-
-          if (write (report[1], &self, sizeof self) != sizeof self || level == depth ||
-              fork () != 0)
-            break;
-        }
-
-      close (report[1]);
-      for (;;)
-        sleep (60);
-    }
-
-  /* Reaped so a killed grandchild does not linger as a zombie that
-   * still looks alive to the tests. */
-  g_child_watch_add (pid, reap_grandchild, NULL);
-
-  close (report[1]);
-  for (guint i = 0; i < depth; i++)
-    {
-      pid_t descendant;
-
-      if (read (report[0], &descendant, sizeof descendant) != sizeof descendant)
-        break;
-      json_array_add_int_element (pids, descendant);
-    }
-  close (report[0]);
-
-  json_object_set_int_member (structured, "pid", pid);
-  json_object_set_array_member (structured, "pids", pids);
-  text = g_strdup_printf ("%d", (int) pid);
-  send_result (call->id, tool_result (text, object_node (structured), FALSE));
 }
 
 static void
@@ -1021,10 +917,6 @@ tool_log (const ToolCall *call)
   answer_text (call, "logged");
 }
 
-#define INT_ARG(name) "\"" name "\":{\"type\":\"integer\"}"
-#define STRING_ARG(name) "\"" name "\":{\"type\":\"string\"}"
-#define BYTES_ONLY "{" INT_ARG ("bytes") "}"
-
 static const Tool tools[] = {
   {
     .name = "echo",
@@ -1043,13 +935,6 @@ static const Tool tools[] = {
     .func = tool_add,
   },
   {
-    .name = "task-then-exit",
-    .description = "Runs as a task (required), and exits once it is announced",
-    .properties = "{}",
-    .extra_fields = "{\"execution\":{\"taskSupport\":\"required\"}}",
-    .func = tool_task_then_exit,
-  },
-  {
     .name = "pause-reading",
     .description = "Reads nothing more from stdin for ms milliseconds",
     .properties = "{" INT_ARG ("ms") "}",
@@ -1063,8 +948,9 @@ static const Tool tools[] = {
   },
   {
     .name = "progress",
-    .description = "Sends count progress notifications, then answers",
-    .properties = "{" INT_ARG ("count") "," INT_ARG ("interval_ms") ",\"total\":{\"type\":\"number\"}," INT_ARG ("final_delay_ms") "}",
+    .description = "Sends count progress notifications (or the first one count times, with "
+                   "repeat), then answers",
+    .properties = "{" INT_ARG ("count") "," INT_ARG ("interval_ms") ",\"total\":{\"type\":\"number\"}," INT_ARG ("final_delay_ms") "," BOOLEAN_ARG ("repeat") "}",
     .func = tool_progress,
   },
   {
@@ -1178,23 +1064,10 @@ static const Tool tools[] = {
     .func = tool_stderr,
   },
   {
-    .name = "crash",
-    .description = "Writes a message to stderr and exits without answering",
-    .properties = "{" INT_ARG ("status") "," STRING_ARG ("message") "}",
-    .func = tool_crash,
-  },
-  {
     .name = "close-stdout",
     .description = "Closes stdout but keeps reading stdin",
     .properties = "{}",
     .func = tool_close_stdout,
-  },
-  {
-    .name = "spawn-grandchild",
-    .description = "Forks a child that sleeps forever and answers with its pid; with a depth, "
-                   "a chain of that many processes, each the child of the one before",
-    .properties = "{" INT_ARG ("depth") "}",
-    .func = tool_spawn_grandchild,
   },
   {
     .name = "notify",
@@ -1211,6 +1084,14 @@ static const Tool tools[] = {
     .func = tool_log,
   },
 };
+
+#define N_TOOLS (G_N_ELEMENTS (tools) + n_fault_tools)
+
+static const Tool *
+tool_at (gsize index)
+{
+  return index < G_N_ELEMENTS (tools) ? &tools[index] : &fault_tools[index - G_N_ELEMENTS (tools)];
+}
 
 static JsonNode *
 describe_tool (const Tool *tool)
@@ -1287,7 +1168,7 @@ handle_tools_list (JsonNode   *id,
                    JsonObject *params)
 {
   const char *cursor = get_string_member (params, "cursor", NULL);
-  guint pages = CLAMP (opt_pages, 1, (int) G_N_ELEMENTS (tools));
+  guint pages = CLAMP (opt_pages, 1, (int) N_TOOLS);
   guint64 page = 1;
   JsonObject *result;
   JsonArray *list;
@@ -1301,8 +1182,8 @@ handle_tools_list (JsonNode   *id,
     }
 
   list = json_array_new ();
-  for (gsize i = (page - 1) * G_N_ELEMENTS (tools) / pages; i < page * G_N_ELEMENTS (tools) / pages; i++)
-    json_array_add_element (list, describe_tool (&tools[i]));
+  for (gsize i = (page - 1) * N_TOOLS / pages; i < page * N_TOOLS / pages; i++)
+    json_array_add_element (list, describe_tool (tool_at (i)));
 
   result = json_object_new ();
   json_object_set_array_member (result, "tools", list);
@@ -1331,9 +1212,9 @@ handle_tools_call (JsonNode   *id,
       return;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (tools) && tool == NULL; i++)
-    if (g_str_equal (tools[i].name, name))
-      tool = &tools[i];
+  for (guint i = 0; i < N_TOOLS && tool == NULL; i++)
+    if (g_str_equal (tool_at (i)->name, name))
+      tool = tool_at (i);
 
   if (tool == NULL)
     {
@@ -1548,6 +1429,8 @@ main (int   argc,
   g_autoptr(GInputStream) stdin_stream = NULL;
   g_autoptr(GMainLoop) loop = NULL;
 
+  note_start_state ();
+
   context = g_option_context_new ("- scripted MCP server for the mcp-glib tests");
   g_option_context_add_main_entries (context, option_entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -1573,6 +1456,10 @@ main (int   argc,
   signal (SIGPIPE, SIG_IGN);
   if (opt_ignore_term)
     signal (SIGTERM, SIG_IGN);
+
+  /* As a .NET server's UTF-8 console writer does. */
+  if (opt_bom)
+    write_stdout ("\xEF\xBB\xBF", 3);
 
   if (opt_banner)
     {

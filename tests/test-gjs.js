@@ -374,6 +374,18 @@ async function testContentKinds() {
     await close(client);
 }
 
+// GJS hands the GError itself back to C: its data goes with it.
+async function testErrorData() {
+    const client = await connect([testServer]);
+    const data = {elicitations: [{mode: 'url', url: 'https://example.com/consent',
+        elicitationId: 'e-1', message: 'Sign in first'}]};
+    const error = await assertRejects(client.call_tool_async('error',
+        json({code: -32042, message: 'Consent needed', data}), null),
+    Mcp.Error, Mcp.Error.URL_ELICITATION_REQUIRED);
+    assertEqual(unjson(Mcp.error_get_data(error)), data, 'error data');
+    await close(client);
+}
+
 async function testEverything() {
     const client = await connect(['node', everything, 'stdio']);
     const resources = items(await client.list_resources_async(null));
@@ -471,7 +483,8 @@ async function testSignIn() {
     }
 }
 
-for (const test of [testSampling, testElicitation, testRoots, testEnvironment, testContentKinds]) {
+for (const test of [testSampling, testElicitation, testRoots, testEnvironment, testContentKinds,
+    testErrorData]) {
     if (testServer === null || !GLib.file_test(testServer, GLib.FileTest.IS_EXECUTABLE))
         test.skip = 'mcp-test-server not found (set G_TEST_BUILDDIR or MCP_TEST_SERVER)';
 }
@@ -487,6 +500,7 @@ const TESTS = [
     testRoots,
     testEnvironment,
     testContentKinds,
+    testErrorData,
     testEverything,
     testSignIn,
     // Last: while it fails it may crash, and would hide the others.

@@ -12,7 +12,7 @@
  * what the transport writes from the other pipe (from a thread, since a
  * blocking pipe write of a large batch only finishes once the peer drains
  * it). Covered are framing on input (split reads, "\r\n", a last line
- * without newline, blank lines, junk lines, batches, oversized and deeply
+ * without newline, blank lines, byte-order marks, junk lines, batches, oversized and deeply
  * nested lines), framing on output (order, one compact line per message,
  * escaping), and the ends of a connection (deliberate close, EOF from the
  * peer, a write to a peer that went away).
@@ -703,6 +703,34 @@ test_blank_lines (Fixture       *fx,
   g_assert_cmpuint (skipped, ==, 0);
 }
 
+/* A UTF-8 byte-order mark at the start of a line is skipped (RFC 8259
+ * allows it before a JSON text), not taken for junk; elsewhere it is
+ * junk. */
+static void
+test_byte_order_mark (Fixture       *fx,
+                      gconstpointer  data)
+{
+  mcp_test_expect_warning ("*not a JSON-RPC message*");
+
+  peer_write (fx,
+              "\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"
+              "\xEF\xBB\xBF\n"
+              "\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\r\n"
+              " \xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n"
+              "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}\n",
+              -1);
+
+  WAIT_UNTIL (fx->messages->len >= 3);
+  mcp_test_iterate_for (50);
+  mcp_test_assert_expected_warnings ();
+
+  g_assert_cmpuint (fx->messages->len, ==, 3);
+  assert_message (fx, 0, "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+  assert_message (fx, 1, "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}");
+  assert_message (fx, 2, "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{}}");
+  g_assert_cmpuint (mcp_stream_transport_get_skipped_lines (fx->transport), ==, 1);
+}
+
 static void
 test_junk_lines (Fixture       *fx,
                  gconstpointer  data)
@@ -890,6 +918,103 @@ test_max_size (Fixture       *fx,
     }
   else
     g_test_message ("peak RSS not available, memory use not checked");
+}
+
+/* A response of exactly @size bytes, without its newline. */
+static char *
+message_of_size (guint id,
+                 gsize size)
+{
+  g_autoptr(GString) message = g_string_new (NULL);
+
+  g_string_printf (message, "{\"jsonrpc\":\"2.0\",\"id\":%u,\"result\":{\"t\":\"", id);
+  g_assert_cmpuint (message->len + 3, <=, size);
+  while (message->len + 3 < size)
+    g_string_append_c (message, 'a');
+  g_string_append (message, "\"}}");
+  g_assert_cmpuint (message->len, ==, size);
+
+  return g_string_free (g_steal_pointer (&message), FALSE);
+}
+
+static void
+assert_message_size (Fixture *fx,
+                     guint    index,
+                     gsize    size)
+{
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (index, <, fx->messages->len);
+  text = json_to_string (fx->messages->pdata[index], FALSE);
+  g_assert_cmpuint (strlen (text), ==, size);
+}
+
+/* A message of exactly the maximum size is accepted, one byte more is not:
+ * a line that fits the reader's 64 KiB buffer, one that does not, and
+ * each as the last line of the stream, without a newline. */
+static void
+test_max_size_boundary (Fixture       *fx,
+                        gconstpointer  data)
+{
+  const gsize sizes[] = { 1000, 100000 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      gsize max = sizes[i];
+      g_autofree char *exact = message_of_size (2 * i + 1, max);
+      g_autofree char *over = message_of_size (2 * i + 2, max + 1);
+      g_autoptr(GString) lines = g_string_new (NULL);
+      const Discarded *discarded;
+      PeerWriter *writer;
+
+      mcp_stream_transport_set_max_message_size (fx->transport, max);
+      g_string_append_printf (lines, "%s\n%s\n", exact, over);
+
+      writer = peer_writer_new (16 * 1024, 0);
+      peer_writer_add (writer, lines->str, lines->len, 1, 0);
+      peer_writer_start (fx, writer, FALSE);
+      WAIT_UNTIL (fx->discarded->len > i);
+      peer_writer_wait (fx);
+      mcp_test_iterate_for (50);
+
+      g_assert_cmpuint (fx->messages->len, ==, i + 1);
+      assert_message_size (fx, i, max);
+      g_assert_cmpuint (fx->discarded->len, ==, i + 1);
+      discarded = fx->discarded->pdata[i];
+      g_assert_error (discarded->error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+    }
+
+  /* The last line, ended by the end of the stream. */
+  {
+    g_autofree char *exact = message_of_size (5, 1000);
+
+    mcp_stream_transport_set_max_message_size (fx->transport, 1000);
+    peer_write (fx, exact, -1);
+    peer_close_input (fx);
+    WAIT_UNTIL (fx->n_closed > 0);
+
+    g_assert_cmpuint (fx->messages->len, ==, 3);
+    assert_message_size (fx, 2, 1000);
+    g_assert_cmpuint (fx->discarded->len, ==, 2);
+  }
+}
+
+static void
+test_max_size_boundary_at_end (Fixture       *fx,
+                               gconstpointer  data)
+{
+  g_autofree char *over = message_of_size (1, 1001);
+  const Discarded *discarded;
+
+  mcp_stream_transport_set_max_message_size (fx->transport, 1000);
+  peer_write (fx, over, -1);
+  peer_close_input (fx);
+  WAIT_UNTIL (fx->n_closed > 0);
+
+  g_assert_cmpuint (fx->messages->len, ==, 0);
+  g_assert_cmpuint (fx->discarded->len, ==, 1);
+  discarded = fx->discarded->pdata[0];
+  g_assert_error (discarded->error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
 }
 
 static void
@@ -1190,9 +1315,12 @@ main (int    argc,
   ADD_TEST ("receive-split", test_receive_split);
   ADD_TEST ("crlf-and-last-line", test_crlf_and_last_line);
   ADD_TEST ("blank-lines", test_blank_lines);
+  ADD_TEST ("byte-order-mark", test_byte_order_mark);
   ADD_TEST ("junk-lines", test_junk_lines);
   ADD_TEST ("batch-array", test_batch_array);
   ADD_TEST ("max-size", test_max_size);
+  ADD_TEST ("max-size-boundary", test_max_size_boundary);
+  ADD_TEST ("max-size-boundary-at-end", test_max_size_boundary_at_end);
   ADD_TEST ("deep-nesting", test_deep_nesting);
   ADD_TEST ("write-order", test_write_order);
   ADD_TEST ("no-params-null", test_no_params_null);

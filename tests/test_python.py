@@ -480,6 +480,37 @@ def test_sign_in_refused():
         server.stop()
 
 
+def test_error_data():
+    """An error's data survives PyGObject's GLib.Error, which keeps only the
+    domain, the code and the message: the library gives it back."""
+    client, transport = connect(TEST_SERVER)
+    elicitation = {"mode": "url", "url": "https://example.com/consent",
+                   "elicitationId": "e-1", "message": "Sign in first"}
+    try:
+        client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+            "error", arguments(code=-32042, message="Consent needed",
+                               data={"elicitations": [elicitation]}), None, cb)))
+        raise AssertionError("the call must fail")
+    except GLib.Error as error:
+        assert error.matches(Mcp.error_quark(), Mcp.Error.URL_ELICITATION_REQUIRED), error
+        assert error.domain == "mcp-error-quark", error.domain
+        assert unjson(Mcp.error_get_data(error)) == {"elicitations": [elicitation]}
+        # Twice: the exception is turned into a new GError each time.
+        assert unjson(Mcp.error_get_data(error)) == {"elicitations": [elicitation]}
+
+    try:
+        client.call_tool_finish(
+            wait(lambda cb: client.call_tool_async("error", arguments(code=-32603), None, cb)))
+        raise AssertionError("the call must fail")
+    except GLib.Error as error:
+        assert error.code == -32603, error
+        assert Mcp.error_get_data(error) is None
+
+    other = GLib.Error("Consent needed", "g-io-error-quark", -32042)
+    assert Mcp.error_get_data(other) is None
+    close(client, transport)
+
+
 TESTS = [
     test_connect_and_info,
     test_list_and_call_tools,
@@ -494,10 +525,11 @@ TESTS = [
     test_content_kinds,
     test_sign_in_with_own_browser,
     test_sign_in_refused,
+    test_error_data,
 ]
 
 if not os.access(TEST_SERVER, os.X_OK):
-    for test in (test_sampling, test_elicitation_and_roots, test_content_kinds):
+    for test in (test_sampling, test_elicitation_and_roots, test_content_kinds, test_error_data):
         test.skip_reason = "mcp-test-server not found (set G_TEST_BUILDDIR or MCP_TEST_SERVER)"
 
 

@@ -46,6 +46,8 @@ class Runner:
         self.node = node
         self.scale = scale
         self.env = bench_env()
+        # Uninstalled, the library finds its spawn helper through this.
+        self.env['MCP_GLIB_SPAWN_HELPER'] = os.path.join(builddir, 'mcp-glib', 'mcp-spawn-helper')
         self.failures = []
 
     def counts(self, workload):
@@ -315,7 +317,8 @@ def main():
 
     builddir = os.path.abspath(options.builddir)
     if not options.no_build:
-        ensure_build(builddir, ['tests/bench/mcp-bench', 'tests/bench/bench-echo-server'])
+        ensure_build(builddir, ['tests/bench/mcp-bench', 'tests/bench/bench-echo-server',
+                                'mcp-glib/mcp-spawn-helper'])
 
     node = shutil.which('node') or '/usr/bin/node'
     runner = Runner(builddir, node, options.scale)

@@ -237,6 +237,14 @@ def build_rpc(corpus, examples):
     big_text = {"content": [{"type": "text", "text": "x" * 4000}]}
     corpus.add("oversized-answer", bytes([SMALL_MESSAGES]) + response(6, big_text) +
                line({"result": {"pad": "y" * 2000}, "id": 7, "jsonrpc": "2.0"}))
+    # Answers glued to junk: a small one at each end of a line too large,
+    # one whose id is out of reach of both ends (the connection ends), and
+    # one on a line of ordinary size.
+    small = response(8, {}).rstrip(b"\n")
+    corpus.add("glued-answers", bytes([SMALL_MESSAGES]) + small + b"#" * 3000 +
+               response(9, {}) + b"#" * 2000 +
+               response(10, {"content": [{"type": "text", "text": "x" * 5000}]}))
+    corpus.add("glued-short", bytes([0]) + b"progress 50%" + response(11, {}))
     list_changed = b"".join(notification(f"notifications/{kind}/list_changed")
                             for kind in ("tools", "resources", "prompts"))
     corpus.add("list-changed", bytes([0]) + list_changed + everything)

@@ -15,9 +15,10 @@
  * is what the peer sends. Besides crashes, leaks and hangs, the target
  * checks the transport against a line-by-line model of what it must do:
  * each non-blank line is either delivered, equal to what
- * _mcp_json_parse_message() makes of that very line, or discarded with
- * exactly the excerpts of its start and end; and nothing delivered holds
- * a string that is not UTF-8.
+ * _mcp_json_parse_message() makes of that very line (after a byte-order
+ * mark, if it starts with one), or discarded with exactly the excerpts of
+ * its start and end; and nothing delivered holds a string that is not
+ * UTF-8.
  */
 
 #include <string.h>
@@ -253,6 +254,13 @@ check_events (const guint8 *data,
 
       start += len + 1;
       index++;
+
+      /* A byte-order mark is skipped, in a line of the allowed size. */
+      if (len <= max_size && len >= 3 && memcmp (line, "\xEF\xBB\xBF", 3) == 0)
+        {
+          line += 3;
+          len -= 3;
+        }
 
       if (len <= max_size && is_blank (line, len))
         continue;

@@ -635,6 +635,9 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   run.client = run.weak_client = mcp_client_new (MCP_TRANSPORT (transport));
   g_object_add_weak_pointer (G_OBJECT (run.client), (gpointer *) &run.weak_client);
   g_object_unref (transport);
+  /* The harness and the seeds speak the initialize handshake, whose first
+   * request has id 1: no server/discover probe before it. */
+  mcp_client_set_version_negotiation (run.client, MCP_VERSION_NEGOTIATION_LEGACY);
 
   features = MCP_CLIENT_FEATURES_ROOTS | MCP_CLIENT_FEATURES_SAMPLING |
              MCP_CLIENT_FEATURES_SAMPLING_TOOLS | MCP_CLIENT_FEATURES_SAMPLING_CONTEXT |

@@ -171,3 +171,48 @@ class ServerRequest(Mcp.ServerRequest):
 
 ServerRequest = override(ServerRequest)
 __all__.append("ServerRequest")
+
+
+class ServerConfig(Mcp.ServerConfig):
+
+    @staticmethod
+    def new(name, json):
+        """A configuration from the JSON of an entry; json may be a dict or a
+        Json.Object."""
+        return Mcp.ServerConfig.new(name, _to_object(json, "json"))
+
+    def set_json(self, json):
+        """Replaces the entry; json may be a dict or a Json.Object."""
+        return Mcp.ServerConfig.set_json(self, _to_object(json, "json"))
+
+    def set_env(self, env):
+        """Sets the environment variables; env may be a dict, a Json.Object
+        or None."""
+        return Mcp.ServerConfig.set_env(self, _to_object(env, "env"))
+
+    def set_headers(self, headers):
+        """Sets the HTTP headers; headers may be a dict, a Json.Object or
+        None."""
+        return Mcp.ServerConfig.set_headers(self, _to_object(headers, "headers"))
+
+    @property
+    def entry(self):
+        """The whole entry as Python values (a dict)."""
+        return _to_python(Json.Node.alloc().init_object(self.get_json()))
+
+
+ServerConfig = override(ServerConfig)
+__all__.append("ServerConfig")
+
+
+class ClientGroup(Mcp.ClientGroup):
+
+    def call_tool_async(self, name, arguments=None, *args, **kwargs):
+        """Calls the tool name of the group; arguments may be a dict, a
+        Json.Object or None."""
+        return Mcp.ClientGroup.call_tool_async(self, name, _to_object(arguments, "arguments"),
+                                               *args, **kwargs)
+
+
+ClientGroup = override(ClientGroup)
+__all__.append("ClientGroup")

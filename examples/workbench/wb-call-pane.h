@@ -1,0 +1,32 @@
+/* wb-call-pane.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+#include <mcp-glib/mcp-glib.h>
+
+G_BEGIN_DECLS
+
+#define WB_TYPE_CALL_PANE (wb_call_pane_get_type ())
+
+G_DECLARE_FINAL_TYPE (WbCallPane, wb_call_pane, WB, CALL_PANE, GtkWidget)
+
+void wb_call_pane_show_tool     (WbCallPane *self,
+                                 McpClient  *client,
+                                 McpTool    *tool);
+void wb_call_pane_show_prompt   (WbCallPane *self,
+                                 McpClient  *client,
+                                 McpPrompt  *prompt);
+void wb_call_pane_show_resource (WbCallPane *self,
+                                 McpClient  *client,
+                                 const char *uri,
+                                 const char *title,
+                                 const char *description);
+void wb_call_pane_clear         (WbCallPane *self);
+
+G_END_DECLS

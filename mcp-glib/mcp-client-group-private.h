@@ -1,0 +1,87 @@
+/* mcp-client-group-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "mcp-client-group.h"
+#include "mcp-group-list-private.h"
+#include "mcp-group-server-private.h"
+
+G_BEGIN_DECLS
+
+/* The kinds of items, each with its list. */
+#define N_KINDS (MCP_GROUP_ITEM_KIND_PROMPT + 1)
+
+/* Shared by the files of McpClientGroup. */
+struct _McpClientGroup
+{
+  GObject                 parent_instance;
+
+  McpServerRegistry      *registry;
+  GListStore             *servers;
+  McpGroupList           *lists[N_KINDS];
+
+  McpClientGroupNameFunc  name_func;
+  gpointer                name_data;
+  GDestroyNotify          name_destroy;
+
+  McpClientFeatures       features;
+  guint                   connect_timeout;
+  guint                   max_connecting;
+  guint                   reconnect_delay;
+  guint                   max_reconnect_delay;
+  guint                   ping_interval;
+
+  gboolean                started;
+  /* Servers whose client waits for a place to connect in. */
+  GQueue                  waiting;
+  guint                   n_connecting;
+  /* Clients being closed, and the close_async calls waiting for them. */
+  guint                   n_closing;
+  GPtrArray              *connect_tasks;
+  GPtrArray              *close_tasks;
+};
+
+/* mcp-client-group.c */
+char           *_mcp_client_group_qualify             (McpClientGroup   *self,
+                                                       McpGroupItemKind  kind,
+                                                       const char       *server,
+                                                       const char       *name);
+void            _mcp_client_group_forward             (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpClient        *client);
+void            _mcp_client_group_emit_client_created (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpClient        *client);
+
+/* mcp-client-group-connection.c: each server's connection */
+McpGroupServer *_mcp_client_group_find_server         (McpClientGroup   *self,
+                                                       const char       *name);
+McpGroupServer *_mcp_client_group_insert_server       (McpClientGroup   *self,
+                                                       const char       *name,
+                                                       McpServerConfig  *config,
+                                                       guint             position);
+void            _mcp_client_group_remove_server       (McpClientGroup   *self,
+                                                       McpGroupServer   *server);
+void            _mcp_client_group_sync_registry       (McpClientGroup   *self);
+void            _mcp_client_group_start_server        (McpClientGroup   *self,
+                                                       McpGroupServer   *server);
+void            _mcp_client_group_stop_server         (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpGroupServerState state);
+void            _mcp_client_group_restart_server      (McpClientGroup   *self,
+                                                       McpGroupServer   *server);
+void            _mcp_client_group_start_connecting    (McpClientGroup   *self);
+void            _mcp_client_group_section_loaded      (McpClientGroup   *self,
+                                                       McpGroupServer   *server);
+void            _mcp_client_group_check_server        (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpClient        *client);
+void            _mcp_client_group_check_connected     (McpClientGroup   *self);
+void            _mcp_client_group_check_closed        (McpClientGroup   *self);
+
+G_END_DECLS

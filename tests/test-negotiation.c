@@ -1,0 +1,861 @@
+/* test-negotiation.c
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+/* How McpClient finds out which revision a server speaks, against the
+ * scripted mcp-stateless-test-server.py over stdio: the server/discover
+ * probe and what each answer to it means (a DiscoverResult, -32022 with or
+ * without a version to retry with, errors of older servers, silence, a
+ * server that dies), the LEGACY and PINNED negotiations, cancelling the
+ * connect during the probe; and the envelope every request to a stateless
+ * server carries in its _meta, which nothing sent to an older server
+ * carries. The server records every message it receives, which is how the
+ * tests see what went over the wire.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcp-stateless-test-util.h"
+
+/* How late a slow server answers the probe: well after the grace, so that
+ * initialize goes out first even on a busy machine. */
+#define SLOW_PROBE_MS "2500"
+
+/* ------------------------------------------------------------------------
+ * Helpers
+ * ------------------------------------------------------------------------ */
+
+static void
+assert_connect_fails (Peer    *peer,
+                      GQuark   domain,
+                      int      code,
+                      GError **error_out)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (peer_connect (peer, &error));
+  g_assert_error (error, domain, code);
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+  g_test_message ("connect failed: %s", error->message);
+
+  if (error_out != NULL)
+    *error_out = g_steal_pointer (&error);
+}
+
+static void
+assert_envelope (JsonObject *message,
+                 const char *version)
+{
+  g_assert_nonnull (mcp_test_lookup_object (message, "params._meta"));
+  g_assert_cmpstr (envelope_string (message, "protocolVersion"), ==, version);
+}
+
+static void
+assert_is_legacy (Peer *peer)
+{
+  g_assert_false (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, LEGACY_VERSION);
+}
+
+/* The tools work, and a legacy server got no envelope, from initialize on. */
+static void
+assert_legacy_traffic (Peer *peer)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  JsonObject *initialize;
+
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  initialize = find_method (records, "initialize", 0);
+  g_assert_nonnull (initialize);
+  for (guint i = 0; i < records->len; i++)
+    {
+      JsonObject *message = record_message (records->pdata[i]);
+
+      if (g_strcmp0 (mcp_test_lookup_string (message, "method"), "server/discover") != 0)
+        assert_no_envelope (message);
+    }
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+  g_assert_cmpuint (count_method (records, "notifications/initialized"), ==, 1);
+}
+
+/* ------------------------------------------------------------------------
+ * The probe
+ * ------------------------------------------------------------------------ */
+
+static void
+test_stateless_server (void)
+{
+  Peer *peer = peer_start ("--instructions", "Ask for the weather.", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(JsonObject) capabilities = NULL;
+  McpImplementation *info;
+  JsonObject *probe;
+
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, STATELESS_VERSION);
+  info = mcp_client_get_server_info (peer->client);
+  g_assert_nonnull (info);
+  g_assert_cmpstr (mcp_implementation_get_name (info), ==, "mcp-stateless-test-server");
+  g_assert_cmpstr (mcp_implementation_get_version (info), ==, "2.0.0");
+  g_assert_cmpstr (mcp_client_get_instructions (peer->client), ==, "Ask for the weather.");
+  capabilities = json_object_ref (mcp_client_get_server_capabilities (peer->client));
+  g_assert_nonnull (mcp_test_lookup_object (capabilities, "tools"));
+  g_assert_nonnull (mcp_test_lookup_object (capabilities, "prompts"));
+  g_assert_nonnull (mcp_test_lookup_object (capabilities, "resources"));
+  g_assert_null (mcp_test_lookup_object (capabilities, "completions"));
+
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  probe = record_message (records->pdata[0]);
+  g_assert_cmpstr (mcp_test_lookup_string (probe, "method"), ==, "server/discover");
+  assert_envelope (probe, STATELESS_VERSION);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+  g_assert_cmpuint (count_method (records, "notifications/initialized"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* Some servers put their identity beside the result's members, or leave it
+ * out. */
+static void
+test_server_info_elsewhere (void)
+{
+  Peer *peer = peer_start ("--server-info", "result", "--name", "beside", NULL);
+
+  g_assert_cmpstr (mcp_implementation_get_name (mcp_client_get_server_info (peer->client)), ==,
+                   "beside");
+  peer_close_and_free (peer);
+
+  peer = peer_start ("--server-info", "none", NULL);
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_nonnull (mcp_client_get_server_info (peer->client));
+  mcp_test_assert_echo_works (peer->client);
+  peer_close_and_free (peer);
+}
+
+/* A server of both eras answers the probe: the client speaks the newest. */
+static void
+test_dual_era_server (void)
+{
+  Peer *peer = peer_start ("--era", "dual", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, STATELESS_VERSION);
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* -32022 names the versions to retry with: the client retries once, with
+ * one of them, and does not fall back. */
+static void
+test_unsupported_retried (void)
+{
+  Peer *peer = peer_start ("--refuse-discover", "1", NULL);
+  g_autoptr(GPtrArray) records = peer_records (peer);
+  g_autoptr(GPtrArray) probes = filter_requests (records, "server/discover");
+
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, STATELESS_VERSION);
+  g_assert_cmpuint (probes->len, ==, 2);
+  assert_envelope (probes->pdata[1], STATELESS_VERSION);
+  g_assert_false (json_node_equal (json_object_get_member (probes->pdata[0], "id"),
+                                   json_object_get_member (probes->pdata[1], "id")));
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+  mcp_test_assert_echo_works (peer->client);
+
+  peer_close_and_free (peer);
+}
+
+/* Refused again: once is enough, and the error says what happened. */
+static void
+test_unsupported_twice (void)
+{
+  Peer *peer = peer_new ("--refuse-discover", "2", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, &error);
+  g_assert_nonnull (strstr (error->message, STATELESS_VERSION));
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 2);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* A server that names only older revisions is an older server. */
+static void
+test_unsupported_legacy_only (void)
+{
+  Peer *peer = peer_start ("--era", "dual", "--supported", "2025-11-25,2025-06-18", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+
+  peer_close_and_free (peer);
+}
+
+/* Nothing to speak: a clear error, and no initialize. */
+static void
+test_unsupported_nothing_usable (void)
+{
+  Peer *peer = peer_new ("--era", "dual", "--supported", "2030-01-01", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, &error);
+  g_assert_nonnull (strstr (error->message, "2030-01-01"));
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* The probe was refused, and initialize followed at once: one round
+ * trip, not the wait for a silent probe. */
+static void
+assert_fell_back_at_once (Peer *peer)
+{
+  g_autoptr(GPtrArray) records = peer_records (peer);
+  JsonObject *probe;
+  JsonObject *initialize;
+
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  probe = records->pdata[0];
+  initialize = records->pdata[1];
+  g_assert_cmpstr (mcp_test_lookup_string (probe, "message.method"), ==, "server/discover");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "message.method"), ==, "initialize");
+  /* Had the client waited for the grace instead, initialize would come
+   * about a second after the probe was sent, which is before the server
+   * read it by the time Python takes to start: well over half of it. */
+  g_assert_cmpint (record_time (initialize) - record_time (probe), <, PROBE_GRACE_MS / 2);
+}
+
+/* An older server says it does not know the method: the client falls back
+ * at once. */
+static void
+test_legacy_method_not_found (void)
+{
+  Peer *peer = peer_start ("--era", "legacy", NULL);
+
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+  assert_fell_back_at_once (peer);
+
+  peer_close_and_free (peer);
+}
+
+/* The fallback is not keyed to one error code. */
+static void
+test_legacy_other_error (void)
+{
+  Peer *peer = peer_start ("--era", "legacy", "--error-code", "-32602", NULL);
+
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+  assert_fell_back_at_once (peer);
+
+  peer_close_and_free (peer);
+}
+
+/* An older server that never answers the probe: initialize goes out beside
+ * it after about a second, and the connect succeeds. */
+static void
+test_legacy_silent (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "silent", NULL);
+  gint64 start = g_get_monotonic_time ();
+
+  peer_connect_or_fail (peer);
+  g_assert_cmpint (mcp_test_elapsed_ms (start), >=, PROBE_GRACE_MS);
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+
+  peer_close_and_free (peer);
+}
+
+/* A stateless server slower than the grace refuses the initialize that
+ * went out beside its probe, and answers the probe later: it is stateless,
+ * and what follows carries the envelope. */
+static void
+test_stateless_slow_probe (void)
+{
+  Peer *peer = peer_start ("--discover", "slow", "--discover-delay", SLOW_PROBE_MS, NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) calls = NULL;
+
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+  assert_no_envelope (record_message (find_method (records, "initialize", 0)));
+  calls = filter_requests (records, "tools/call");
+  g_assert_cmpuint (calls->len, ==, 1);
+  assert_envelope (calls->pdata[0], STATELESS_VERSION);
+
+  peer_close_and_free (peer);
+}
+
+/* A server of both eras answers initialize before the late probe: the
+ * first proper answer decides, and the late one changes nothing. */
+static void
+test_dual_era_slow_probe (void)
+{
+  Peer *peer = peer_start ("--era", "dual", "--discover", "slow", "--discover-delay", SLOW_PROBE_MS,
+                           NULL);
+
+  assert_is_legacy (peer);
+  /* Past the probe's late answer. */
+  mcp_test_iterate_for (atoi (SLOW_PROBE_MS) - PROBE_GRACE_MS + 500);
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+
+  peer_close_and_free (peer);
+}
+
+/* A server that dies on the probe: the connect fails, and does not wait
+ * for anything. */
+static void
+test_dies_during_probe (void)
+{
+  Peer *peer = peer_new ("--discover", "exit", "--exit-status", "7", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (peer_connect (peer, &error));
+  g_assert_nonnull (error);
+  g_test_message ("connect failed: %s", error->message);
+  g_assert_true (error->domain == G_IO_ERROR);
+  g_assert_nonnull (strstr (error->message, "7"));
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  peer_close_and_free (peer);
+}
+
+/* ------------------------------------------------------------------------
+ * LEGACY and PINNED
+ * ------------------------------------------------------------------------ */
+
+static void
+test_negotiation_legacy (void)
+{
+  Peer *peer = peer_new ("--era", "dual", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  peer_connect_or_fail (peer);
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 0);
+  g_assert_cmpstr (mcp_test_lookup_string (records->pdata[0], "message.method"), ==, "initialize");
+
+  peer_close_and_free (peer);
+}
+
+static void
+pin (Peer       *peer,
+     const char *version)
+{
+  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_PINNED);
+  mcp_client_set_pinned_protocol_version (peer->client, version);
+}
+
+static void
+test_pinned_stateless (void)
+{
+  Peer *peer = peer_new ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  pin (peer, STATELESS_VERSION);
+  peer_connect_or_fail (peer);
+  g_assert_true (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, STATELESS_VERSION);
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* Pinned to the stateless revision, an older server is an error: no
+ * fallback, whether it refuses the probe or never answers it. */
+static void
+test_pinned_stateless_legacy_server (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pin (peer, STATELESS_VERSION);
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, &error);
+  g_assert_nonnull (strstr (error->message, STATELESS_VERSION));
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+  peer_close_and_free (peer);
+
+  peer = peer_new ("--era", "legacy", "--discover", "silent", NULL);
+  pin (peer, STATELESS_VERSION);
+  mcp_client_set_connect_timeout (peer->client, PROBE_GRACE_MS + 500);
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_TIMED_OUT, NULL);
+  g_clear_pointer (&records, g_ptr_array_unref);
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+  peer_close_and_free (peer);
+}
+
+/* A stateless revision the server does not speak: the error names what it
+ * speaks. */
+static void
+test_pinned_unknown_stateless (void)
+{
+  Peer *peer = peer_new ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+
+  pin (peer, "2027-01-01");
+  assert_connect_fails (peer, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, &error);
+  g_assert_nonnull (strstr (error->message, "2027-01-01"));
+  g_assert_nonnull (strstr (error->message, STATELESS_VERSION));
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  assert_envelope (record_message (records->pdata[0]), "2027-01-01");
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* Pinned to an older revision: initialize asks for exactly it, and there is
+ * no probe; a stateless server refuses it. */
+static void
+test_pinned_legacy (void)
+{
+  Peer *peer = peer_new ("--era", "dual", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *initialize;
+
+  pin (peer, "2025-06-18");
+  peer_connect_or_fail (peer);
+  g_assert_false (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, "2025-06-18");
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 0);
+  initialize = record_message (records->pdata[0]);
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "method"), ==, "initialize");
+  g_assert_cmpstr (mcp_test_lookup_string (initialize, "params.protocolVersion"), ==,
+                   "2025-06-18");
+  assert_no_envelope (initialize);
+  peer_close_and_free (peer);
+
+  peer = peer_new ("--era", "stateless", NULL);
+  pin (peer, "2025-06-18");
+  assert_connect_fails (peer, MCP_ERROR, -32022, &error);
+  peer_close_and_free (peer);
+}
+
+/* ------------------------------------------------------------------------
+ * Cancelling the connect
+ * ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  Peer       *peer;
+  const char *method;
+} Awaited;
+
+static gboolean
+server_received (gpointer data)
+{
+  Awaited *awaited = data;
+  g_autoptr(GPtrArray) records = peer_records (awaited->peer);
+
+  return count_method (records, awaited->method) > 0;
+}
+
+/* Connects, and cancels as soon as the server received @method. */
+static void
+connect_and_cancel (Peer       *peer,
+                    const char *method)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Awaited awaited = { peer, method };
+
+  mcp_client_connect_async (peer->client, cancellable, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_test_wait_until (server_received, &awaited, 5000));
+  g_assert_null (result);
+  g_cancellable_cancel (cancellable);
+  mcp_test_await_result (&result, "the cancelled connect");
+
+  g_assert_false (mcp_client_connect_finish (peer->client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+}
+
+/* Cancelled while the probe waits: the connect ends, and initialize never
+ * goes out, not even once the grace would have passed. */
+static void
+test_cancel_during_probe (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "silent", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  connect_and_cancel (peer, "server/discover");
+  mcp_test_iterate_for (PROBE_GRACE_MS + 500);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* Cancelled while both the probe and initialize wait. */
+static void
+test_cancel_during_probe_and_initialize (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "silent", "--initialize", "silent",
+                         NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  connect_and_cancel (peer, "initialize");
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+
+  peer_close_and_free (peer);
+}
+
+/* ------------------------------------------------------------------------
+ * The envelope
+ * ------------------------------------------------------------------------ */
+
+#define ALL_FEATURES (MCP_CLIENT_FEATURES_ROOTS | MCP_CLIENT_FEATURES_SAMPLING | \
+                      MCP_CLIENT_FEATURES_ELICITATION_FORM | MCP_CLIENT_FEATURES_ELICITATION_URL)
+
+/* What the client declares, as the stateless revision spells it: roots
+ * change without notification, and tool calls follow tasks of the tasks
+ * extension. */
+static JsonNode *
+expected_capabilities (McpClient *client)
+{
+  g_autoptr(JsonObject) capabilities = mcp_client_dup_capabilities (client);
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *copy = json_object_new ();
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  json_object_iter_init (&iter, capabilities);
+  while (json_object_iter_next (&iter, &name, &value))
+    {
+      if (g_str_equal (name, "roots"))
+        json_object_set_object_member (copy, name, json_object_new ());
+      else
+        json_object_set_member (copy, name, json_node_copy (value));
+    }
+  if (!json_object_has_member (copy, "extensions"))
+    {
+      JsonObject *extensions = json_object_new ();
+
+      json_object_set_object_member (extensions, "io.modelcontextprotocol/tasks",
+                                     json_object_new ());
+      json_object_set_object_member (copy, "extensions", extensions);
+    }
+  json_node_take_object (node, copy);
+
+  return node;
+}
+
+static void
+await_list (McpClient *client,
+            void (*list_async) (McpClient *, GCancellable *, GAsyncReadyCallback, gpointer),
+            GListModel *(*list_finish) (McpClient *, GAsyncResult *, GError **))
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GListModel) list = NULL;
+  g_autoptr(GError) error = NULL;
+
+  list_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "a list");
+  list = list_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (list);
+}
+
+static void
+ping (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_ping_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "ping");
+  g_assert_true (mcp_client_ping_finish (client, result, &error));
+  g_assert_no_error (error);
+}
+
+static void
+read_static (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GListModel) contents = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_read_resource_async (client, "test://static", NULL, mcp_test_store_result_cb,
+                                  &result);
+  mcp_test_await_result (&result, "resources/read");
+  contents = mcp_client_read_resource_finish (client, result, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (contents), ==, 1);
+}
+
+static void
+set_logging_level (McpClient   *client,
+                   McpLogLevel  level)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_client_set_logging_level_async (client, level, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "set_logging_level");
+  g_assert_true (mcp_client_set_logging_level_finish (client, result, &error));
+  g_assert_no_error (error);
+}
+
+/* Every request carries the revision, the capabilities the client declared
+ * and its identity. */
+static void
+test_envelope_every_request (void)
+{
+  Peer *peer = peer_new ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) requests = NULL;
+  g_autoptr(JsonNode) capabilities = NULL;
+  g_autofree char *capabilities_json = NULL;
+  g_autoptr(GHashTable) methods = g_hash_table_new (g_str_hash, g_str_equal);
+
+  mcp_client_set_features (peer->client, ALL_FEATURES);
+  mcp_client_set_client_name (peer->client, "envelope-test");
+  mcp_client_set_client_version (peer->client, "4.5.6");
+  peer_connect_or_fail (peer);
+  capabilities = expected_capabilities (peer->client);
+  capabilities_json = json_to_string (capabilities, FALSE);
+
+  await_list (peer->client, mcp_client_list_tools_async, mcp_client_list_tools_finish);
+  await_list (peer->client, mcp_client_list_prompts_async, mcp_client_list_prompts_finish);
+  await_list (peer->client, mcp_client_list_resources_async, mcp_client_list_resources_finish);
+  read_static (peer->client);
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  requests = filter_requests (records, NULL);
+  for (guint i = 0; i < requests->len; i++)
+    {
+      JsonObject *request = requests->pdata[i];
+      g_hash_table_add (methods, (gpointer) mcp_test_lookup_string (request, "method"));
+      assert_envelope (request, STATELESS_VERSION);
+      mcp_test_assert_json_equal (envelope_member (request, "clientCapabilities"),
+                                  capabilities_json);
+      mcp_test_assert_json_equal (envelope_member (request, "clientInfo"),
+                                  "{\"name\":\"envelope-test\",\"version\":\"4.5.6\"}");
+      g_assert_null (envelope_member (request, "logLevel"));
+    }
+  g_assert_true (g_hash_table_contains (methods, "server/discover"));
+  g_assert_true (g_hash_table_contains (methods, "tools/list"));
+  g_assert_true (g_hash_table_contains (methods, "prompts/list"));
+  g_assert_true (g_hash_table_contains (methods, "resources/list"));
+  g_assert_true (g_hash_table_contains (methods, "resources/read"));
+  g_assert_true (g_hash_table_contains (methods, "tools/call"));
+
+  peer_close_and_free (peer);
+}
+
+/* The capabilities follow McpClient:features: none declared, none sent. */
+static void
+test_envelope_no_features (void)
+{
+  Peer *peer = peer_start ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) requests = NULL;
+
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  requests = filter_requests (records, NULL);
+  g_assert_cmpuint (requests->len, >=, 2);
+  for (guint i = 0; i < requests->len; i++)
+    mcp_test_assert_json_equal (envelope_member (requests->pdata[i], "clientCapabilities"),
+                                "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
+
+  peer_close_and_free (peer);
+}
+
+static void
+assert_last_call_log_level (Peer       *peer,
+                            const char *level)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GPtrArray) calls = NULL;
+
+  mcp_test_assert_echo_works (peer->client);
+  records = peer_records (peer);
+  calls = filter_requests (records, "tools/call");
+  g_assert_cmpstr (envelope_string (calls->pdata[calls->len - 1], "logLevel"), ==, level);
+}
+
+/* The log level goes into the envelope once set, instead of
+ * logging/setLevel. */
+static void
+test_envelope_log_level (void)
+{
+  Peer *peer = peer_start ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  assert_last_call_log_level (peer, NULL);
+  set_logging_level (peer->client, MCP_LOG_LEVEL_WARNING);
+  assert_last_call_log_level (peer, "warning");
+  set_logging_level (peer->client, MCP_LOG_LEVEL_DEBUG);
+  assert_last_call_log_level (peer, "debug");
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "logging/setLevel"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* The stateless revision has no ping: server/discover stands in. */
+static void
+test_envelope_ping (void)
+{
+  Peer *peer = peer_start ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  JsonObject *second;
+
+  ping (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "ping"), ==, 0);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 2);
+  second = record_message (find_method (records, "server/discover", 1));
+  assert_envelope (second, STATELESS_VERSION);
+
+  peer_close_and_free (peer);
+}
+
+/* Roots changes are not notified: the server asks again. */
+static void
+test_envelope_roots_not_notified (void)
+{
+  Peer *peer = peer_new ("--era", "stateless", NULL);
+  g_autoptr(McpRoot) root = mcp_root_new ("file:///tmp/project", "project");
+  g_autoptr(GPtrArray) records = NULL;
+
+  mcp_client_set_features (peer->client, MCP_CLIENT_FEATURES_ROOTS);
+  peer_connect_or_fail (peer);
+  mcp_client_add_root (peer->client, root);
+  g_assert_true (mcp_client_remove_root (peer->client, "file:///tmp/project"));
+  /* The notification would go out from an idle; anything sent before the
+   * next call is in the record once that call is answered. */
+  mcp_test_iterate_for (100);
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "notifications/roots/list_changed"), ==, 0);
+
+  peer_close_and_free (peer);
+}
+
+/* The same client code against an older server: no envelope anywhere, and
+ * the older requests for ping and the log level. */
+static void
+test_envelope_none_for_legacy (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", NULL);
+  g_autoptr(McpRoot) root = mcp_root_new ("file:///tmp/project", "project");
+  g_autoptr(GPtrArray) records = NULL;
+
+  mcp_client_set_features (peer->client, ALL_FEATURES);
+  peer_connect_or_fail (peer);
+  set_logging_level (peer->client, MCP_LOG_LEVEL_WARNING);
+  ping (peer->client);
+  mcp_client_add_root (peer->client, root);
+  mcp_test_iterate_for (100);
+  await_list (peer->client, mcp_client_list_tools_async, mcp_client_list_tools_finish);
+  assert_legacy_traffic (peer);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "logging/setLevel"), ==, 1);
+  g_assert_cmpuint (count_method (records, "ping"), ==, 1);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "notifications/roots/list_changed"), ==, 1);
+
+  peer_close_and_free (peer);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!stateless_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/Mcp/Negotiation/stateless-server", test_stateless_server);
+  g_test_add_func ("/Mcp/Negotiation/server-info-elsewhere", test_server_info_elsewhere);
+  g_test_add_func ("/Mcp/Negotiation/dual-era-server", test_dual_era_server);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-retried", test_unsupported_retried);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-twice", test_unsupported_twice);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-legacy-only", test_unsupported_legacy_only);
+  g_test_add_func ("/Mcp/Negotiation/unsupported-nothing-usable", test_unsupported_nothing_usable);
+  g_test_add_func ("/Mcp/Negotiation/legacy-method-not-found", test_legacy_method_not_found);
+  g_test_add_func ("/Mcp/Negotiation/legacy-other-error", test_legacy_other_error);
+  g_test_add_func ("/Mcp/Negotiation/legacy-silent", test_legacy_silent);
+  g_test_add_func ("/Mcp/Negotiation/stateless-slow-probe", test_stateless_slow_probe);
+  g_test_add_func ("/Mcp/Negotiation/dual-era-slow-probe", test_dual_era_slow_probe);
+  g_test_add_func ("/Mcp/Negotiation/dies-during-probe", test_dies_during_probe);
+  g_test_add_func ("/Mcp/Negotiation/legacy", test_negotiation_legacy);
+  g_test_add_func ("/Mcp/Negotiation/pinned-stateless", test_pinned_stateless);
+  g_test_add_func ("/Mcp/Negotiation/pinned-stateless-legacy-server",
+                   test_pinned_stateless_legacy_server);
+  g_test_add_func ("/Mcp/Negotiation/pinned-unknown-stateless", test_pinned_unknown_stateless);
+  g_test_add_func ("/Mcp/Negotiation/pinned-legacy", test_pinned_legacy);
+  g_test_add_func ("/Mcp/Negotiation/cancel-during-probe", test_cancel_during_probe);
+  g_test_add_func ("/Mcp/Negotiation/cancel-during-probe-and-initialize",
+                   test_cancel_during_probe_and_initialize);
+  g_test_add_func ("/Mcp/Envelope/every-request", test_envelope_every_request);
+  g_test_add_func ("/Mcp/Envelope/no-features", test_envelope_no_features);
+  g_test_add_func ("/Mcp/Envelope/log-level", test_envelope_log_level);
+  g_test_add_func ("/Mcp/Envelope/ping", test_envelope_ping);
+  g_test_add_func ("/Mcp/Envelope/roots-not-notified", test_envelope_roots_not_notified);
+  g_test_add_func ("/Mcp/Envelope/none-for-legacy", test_envelope_none_for_legacy);
+
+  return stateless_test_run ();
+}

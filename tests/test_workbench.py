@@ -1,0 +1,532 @@
+#!/usr/bin/python3
+# test_workbench.py
+#
+# Copyright 2026 The mcp-glib authors
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
+# The workbench, driven as a user would: a headless Wayland display
+# (weston), a private session bus with the accessibility bus, and the app
+# started with two demo servers and server-everything. The test acts
+# through the app's actions (exported on D-Bus by GApplication) and its
+# accessibility tree (AT-SPI: it clicks buttons, types into fields, reads
+# labels), never through private hooks. It leaves a screenshot, made by the
+# app's own app.screenshot action, in the build directory.
+#
+# It runs itself again inside dbus-run-session, so that nothing touches
+# the user's session bus, display or files; it skips, saying why, when a
+# piece of the desktop or the npm peers are missing.
+
+import ctypes
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from mcptest import run_tests  # noqa: E402
+
+APP_ID = "io.github.McpGlib.Workbench"
+APP_PATH = "/io/github/McpGlib/Workbench"
+AT_SPI_BUS_LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+TIMEOUT = 30
+
+build_dir = os.environ.get("G_TEST_BUILDDIR", os.getcwd())
+source_dir = os.path.dirname(os.path.abspath(__file__))
+workbench = os.environ.get("MCP_WORKBENCH")
+demo_server = os.environ.get("MCP_DEMO_SERVER")
+everything = os.path.join(source_dir, "node_modules", "@modelcontextprotocol",
+                          "server-everything", "dist", "index.js")
+
+
+def missing_piece():
+    """What the test cannot run without, or None."""
+    for program in ("dbus-run-session", "weston", "node"):
+        if shutil.which(program) is None:
+            return "%s is not installed" % program
+    if not os.access(AT_SPI_BUS_LAUNCHER, os.X_OK):
+        return "at-spi2-core is not installed"
+    if workbench is None or demo_server is None:
+        return "MCP_WORKBENCH and MCP_DEMO_SERVER are not set (run it from meson test)"
+    if not os.path.exists(everything):
+        return "the npm peers are not installed (npm ci in tests/)"
+    try:
+        import gi
+
+        gi.require_version("Atspi", "2.0")
+        import pyatspi  # noqa: F401
+    except (ImportError, ValueError):
+        return "pyatspi is not installed"
+    return None
+
+
+def die_with_parent():
+    """Runs in a child before its program: the child gets SIGTERM when this
+    process dies, however it dies, so that no process outlives the test."""
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def bus_has_name(name):
+    from gi.repository import Gio, GLib
+
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                          "org.freedesktop.DBus", "NameHasOwner",
+                          GLib.Variant("(s)", (name,)), None, 0, -1, None)
+    return reply.unpack()[0]
+
+
+def wait_for(condition, what, timeout=TIMEOUT, interval=0.05):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("%s did not happen within %d s" % (what, timeout))
+        time.sleep(interval)
+
+
+class Desktop:
+    """A headless Wayland compositor and the accessibility bus, on the
+    private session bus this process runs in."""
+
+    def __init__(self, directory):
+        self.processes = []
+        self.env = dict(os.environ)
+        runtime = os.path.join(directory, "runtime")
+        home = os.path.join(directory, "home")
+        os.mkdir(runtime, 0o700)
+        os.mkdir(home)
+        self.env.update({
+            "XDG_RUNTIME_DIR": runtime,
+            "HOME": home,
+            "XDG_CONFIG_HOME": os.path.join(home, ".config"),
+            "XDG_DATA_HOME": os.path.join(home, ".local", "share"),
+            "XDG_CACHE_HOME": os.path.join(home, ".cache"),
+            "WAYLAND_DISPLAY": "wayland-workbench",
+            "GDK_BACKEND": "wayland",
+            "GTK_A11Y": "atspi",
+            "GSETTINGS_BACKEND": "memory",
+            "NO_AT_BRIDGE": "0",
+            "LC_ALL": "C.UTF-8",
+            "LANGUAGE": "",
+        })
+        self.env.pop("DISPLAY", None)
+        # Under .ci/sanitize the workbench is built with ASan, and GTK
+        # allocates so much that unwinding the slow way at every malloc
+        # makes it take minutes to show its window.
+        if "ASAN_OPTIONS" in self.env:
+            self.env["ASAN_OPTIONS"] = self.env["ASAN_OPTIONS"].replace(
+                "fast_unwind_on_malloc=0", "fast_unwind_on_malloc=1")
+        os.environ.update(self.env)
+
+        self.start(["weston", "--backend=headless-backend.so", "--socket=wayland-workbench",
+                    "--width=1280", "--height=800", "--idle-time=0"],
+                   log=os.path.join(directory, "weston.log"))
+        socket = os.path.join(runtime, "wayland-workbench")
+        wait_for(lambda: os.path.exists(socket), "the Wayland display")
+        self.start([AT_SPI_BUS_LAUNCHER, "--launch-immediately"],
+                   log=os.path.join(directory, "at-spi.log"))
+        wait_for(lambda: bus_has_name("org.a11y.Bus"), "the accessibility bus")
+
+    def start(self, argv, log=None, **kwargs):
+        output = open(log, "wb") if log else subprocess.DEVNULL
+        process = subprocess.Popen(argv, env=self.env, stdout=output, stderr=subprocess.STDOUT,
+                                   preexec_fn=die_with_parent, **kwargs)
+        self.processes.append(process)
+        return process
+
+    def stop(self):
+        for process in reversed(self.processes):
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+NOTIFICATIONS_XML = """
+<node>
+  <interface name="org.freedesktop.Notifications">
+    <method name="Notify">
+      <arg type="s" direction="in"/>
+      <arg type="u" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="s" direction="in"/>
+      <arg type="as" direction="in"/>
+      <arg type="a{sv}" direction="in"/>
+      <arg type="i" direction="in"/>
+      <arg type="u" direction="out"/>
+    </method>
+    <method name="CloseNotification">
+      <arg type="u" direction="in"/>
+    </method>
+    <method name="GetCapabilities">
+      <arg type="as" direction="out"/>
+    </method>
+    <method name="GetServerInformation">
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+      <arg type="s" direction="out"/>
+    </method>
+    <signal name="ActionInvoked">
+      <arg type="u"/>
+      <arg type="s"/>
+    </signal>
+    <signal name="NotificationClosed">
+      <arg type="u"/>
+      <arg type="u"/>
+    </signal>
+  </interface>
+</node>
+"""
+
+
+class Notifications(threading.Thread):
+    """A desktop notification server on the private bus, in a thread of
+    its own, that keeps what it is sent: which notifications are shown
+    (id: (summary, body, actions)) and which were closed."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.shown = {}
+        self.closed = set()
+        self.ready = threading.Event()
+        self.start()
+        if not self.ready.wait(TIMEOUT):
+            raise AssertionError("the notification server did not start")
+
+    def run(self):
+        from gi.repository import Gio, GLib
+
+        context = GLib.MainContext()
+        context.push_thread_default()
+        connection = Gio.DBusConnection.new_for_address_sync(
+            os.environ["DBUS_SESSION_BUS_ADDRESS"],
+            Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+            | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        interface = Gio.DBusNodeInfo.new_for_xml(NOTIFICATIONS_XML).interfaces[0]
+        connection.register_object("/org/freedesktop/Notifications", interface,
+                                   self._on_call, None, None)
+        loop = GLib.MainLoop(context)
+        Gio.bus_own_name_on_connection(connection, "org.freedesktop.Notifications",
+                                       Gio.BusNameOwnerFlags.NONE,
+                                       lambda *args: self.ready.set(), None)
+        loop.run()
+
+    def _on_call(self, connection, sender, path, interface, method, parameters, invocation):
+        from gi.repository import GLib
+
+        if method == "Notify":
+            app_name, replaces, icon, summary, body, actions, hints, timeout = parameters.unpack()
+            number = replaces or len(self.shown) + 1
+            self.shown[number] = (summary, body, actions)
+            invocation.return_value(GLib.Variant("(u)", (number,)))
+        elif method == "CloseNotification":
+            self.closed.add(parameters.unpack()[0])
+            invocation.return_value(None)
+        elif method == "GetCapabilities":
+            invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
+        else:
+            invocation.return_value(GLib.Variant("(ssss)", ("test", "mcp-glib", "1", "1.2")))
+
+    def find(self, summary):
+        for number, (shown_summary, body, actions) in list(self.shown.items()):
+            if shown_summary == summary:
+                return number, body, actions
+        return None
+
+
+class Workbench:
+    """The app, its actions over D-Bus and its accessibility tree."""
+
+    def __init__(self, desktop, directory, servers):
+        from gi.repository import Gio
+
+        argv = [workbench]
+        for name, command in servers:
+            argv += ["--server", "%s=%s" % (name, command)]
+        self.process = desktop.start(argv, log=os.path.join(directory, "workbench.log"))
+        self.log = os.path.join(directory, "workbench.log")
+
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        wait_for(lambda: bus_has_name(APP_ID), "the workbench on the session bus")
+        self.app_actions = Gio.DBusActionGroup.get(bus, APP_ID, APP_PATH)
+        self.window_actions = Gio.DBusActionGroup.get(bus, APP_ID, APP_PATH + "/window/1")
+        self.app = wait_for(self._find_application, "the workbench on the accessibility bus")
+
+    def _find_application(self):
+        import pyatspi
+
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            application = desktop.getChildAtIndex(i)
+            if application is not None and application.name == "mcp-glib-workbench":
+                return application
+        return None
+
+    def activate(self, name, parameter=None, window=True):
+        from gi.repository import GLib
+
+        group = self.window_actions if window else self.app_actions
+        group.activate_action(name, None if parameter is None else GLib.Variant("s", parameter))
+
+    def find(self, role, name=None, root=None, contains=None):
+        import pyatspi
+
+        # GTK 4.8 does not keep the showing state: searches are scoped by
+        # their root instead.
+        def matches(node):
+            try:
+                return (node.getRoleName() == role
+                        and (name is None or node.name == name)
+                        and (contains is None or contains in (node.name or "")))
+            except Exception:
+                return False
+
+        return pyatspi.findDescendant(root or self.app, matches)
+
+    def wait(self, role, name=None, contains=None, root=None, timeout=TIMEOUT):
+        what = "a %s %s" % (role, repr(name if name is not None else contains))
+        return wait_for(lambda: self.find(role, name, root, contains), what, timeout)
+
+    def button(self, name, root=None):
+        # GTK 4.8 names a button after its label property and its content
+        # both, and not after a label set later: its child label is what
+        # the user reads.
+        for button in self.find_all("push button", root):
+            if button.name == name or any(child.getRoleName() == "label" and child.name == name
+                                          for child in button):
+                return button
+        return None
+
+    def find_all(self, role, root=None):
+        import pyatspi
+
+        return pyatspi.findAllDescendants(root or self.app, lambda node: node.getRoleName() == role)
+
+    def click(self, name, root=None):
+        button = wait_for(lambda: self.button(name, root), "a button %r" % name)
+        wait_for(lambda: self._enabled(button), "the %s button to be enabled" % name)
+        action = button.queryAction()
+        for i in range(action.nActions):
+            if action.getName(i) in ("click", "activate"):
+                action.doAction(i)
+                return
+        action.doAction(0)
+
+    @staticmethod
+    def _enabled(node):
+        import pyatspi
+
+        return node.getState().contains(pyatspi.STATE_SENSITIVE)
+
+    def details(self):
+        return self.wait("panel", "Details")
+
+    def show_tool(self, server, tool, title):
+        """Selects the server, waits for its tool in the list, shows it."""
+        self.activate("select-server", server)
+        tools = self.wait("list", "Tools")
+        wait_for(lambda: self.find("label", server, root=self.wait("list", "Servers"))
+                 and self.find("label", tool, root=tools), "the tool %s of %s" % (tool, server))
+        self.activate("show-tool", tool)
+        return self.wait("label", title, root=self.details())
+
+    def dump(self, node=None, depth=0):
+        """The accessibility tree, as TAP comments."""
+        node = node or self.app
+        try:
+            print("# %s%s %r" % ("  " * depth, node.getRoleName(), node.name))
+            for i in range(node.childCount):
+                self.dump(node.getChildAtIndex(i), depth + 1)
+        except Exception as error:
+            print("# %s(%s)" % ("  " * depth, error))
+
+    def type_into(self, role, name, text, root=None):
+        field = self.wait(role, name, root=root)
+        field.queryEditableText().setTextContents(text)
+
+    def quit(self):
+        self.activate("quit", window=False)
+        try:
+            self.process.wait(TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError("the workbench did not quit")
+
+
+workbench_app = None
+notifications = None
+
+
+def test_servers_connect():
+    servers = workbench_app.wait("list", "Servers")
+    for name in ("demo-1", "demo-2", "everything"):
+        workbench_app.wait("label", name, root=servers)
+    for status in ("Ready: mcp-demo-server", "Ready: mcp-servers/everything"):
+        workbench_app.wait("label", contains=status, root=servers)
+
+
+def test_call_with_progress():
+    workbench_app.show_tool("demo-1", "countdown", "Countdown")
+    details = workbench_app.details()
+    workbench_app.type_into("spin button", "from", "10", root=details)
+    workbench_app.click("Call", root=details)
+    workbench_app.wait("label", "Liftoff!", root=details)
+    workbench_app.wait("label", contains="(progress 10 of 10)", root=details)
+
+
+def test_cancel_call():
+    workbench_app.show_tool("demo-1", "countdown", "Countdown")
+    details = workbench_app.details()
+    workbench_app.type_into("spin button", "from", "10", root=details)
+    workbench_app.click("Call", root=details)
+    workbench_app.click("Cancel", root=details)
+    workbench_app.wait("label", "Cancelled", root=details)
+
+
+def test_elicitation():
+    workbench_app.show_tool("everything", "trigger-elicitation-request",
+                            "Trigger Elicitation Request Tool")
+    workbench_app.click("Call", root=workbench_app.details())
+    dialog = workbench_app.wait("frame", "Information Requested")
+    # Nothing has the keyboard on a headless display: the window is not
+    # focused, so the request is announced on the desktop too, with the
+    # action that brings its dialog back, and withdrawn once answered.
+    number, body, actions = wait_for(lambda: notifications.find("everything asks for your input"),
+                                     "the notification of the elicitation")
+    assert body == "Information Requested", body
+    assert "default" in actions, actions
+    workbench_app.type_into("text", "name", "Ada Lovelace", root=dialog)
+    workbench_app.click("Submit", root=dialog)
+    workbench_app.wait("label", contains="- Name: Ada Lovelace", root=workbench_app.details())
+    wait_for(lambda: number in notifications.closed, "the notification to be withdrawn")
+
+
+def test_sampling():
+    workbench_app.show_tool("everything", "trigger-sampling-request",
+                            "Trigger Sampling Request Tool")
+    details = workbench_app.details()
+    workbench_app.type_into("text", "prompt", "What is MCP?", root=details)
+    workbench_app.click("Call", root=details)
+    dialog = workbench_app.wait("frame", "Sampling Request")
+    workbench_app.wait("label", contains="What is MCP?", root=dialog)
+    workbench_app.click("Approve", root=dialog)
+    workbench_app.wait("label", contains="canned reply from the MCP workbench", root=details)
+
+
+def test_resource_and_prompt():
+    workbench_app.activate("select-server", "everything")
+    uri = "demo://resource/static/document/features.md"
+    resources = workbench_app.wait("list", "Resources")
+    wait_for(lambda: workbench_app.find("label", uri, root=resources), "the resource " + uri)
+    workbench_app.activate("show-resource", uri)
+    details = workbench_app.details()
+    workbench_app.wait("label", "features.md", root=details)
+    workbench_app.click("Read", root=details)
+    workbench_app.wait("label", contains="# Everything Server - Features", root=details)
+
+    prompts = workbench_app.wait("list", "Prompts")
+    wait_for(lambda: workbench_app.find("label", "simple-prompt", root=prompts), "simple-prompt")
+    workbench_app.activate("show-prompt", "simple-prompt")
+    workbench_app.wait("label", contains="Simple", root=details)
+    workbench_app.click("Get", root=details)
+    workbench_app.wait("label", "This is a simple prompt without arguments.", root=details)
+
+
+def test_log_pane():
+    workbench_app.show_tool("demo-2", "log", "Log")
+    details = workbench_app.details()
+    workbench_app.type_into("text", "message", "Hello from the log pane", root=details)
+    workbench_app.click("Call", root=details)
+    workbench_app.wait("label", "mcp-demo-server: Hello from the log pane",
+                       root=workbench_app.wait("list", "Log"))
+
+
+def test_screenshot():
+    path = os.path.join(build_dir, "workbench.png")
+    if os.path.exists(path):
+        os.unlink(path)
+    workbench_app.show_tool("everything", "get-tiny-image", "Get Tiny Image Tool")
+    details = workbench_app.details()
+    workbench_app.click("Call", root=details)
+    workbench_app.wait("image", contains="Image, image/png", root=details)
+    workbench_app.activate("screenshot", path, window=False)
+    wait_for(lambda: os.path.exists(path) and os.path.getsize(path) > 0, "the screenshot")
+    with open(path, "rb") as png:
+        assert png.read(8) == b"\x89PNG\r\n\x1a\n", "the screenshot is not a PNG"
+
+
+def main():
+    if os.environ.get("MCP_WORKBENCH_TEST_SESSION") != "1":
+        reason = missing_piece()
+        if reason is not None:
+            print("1..0 # SKIP %s" % reason)
+            return 0
+        env = dict(os.environ, MCP_WORKBENCH_TEST_SESSION="1")
+        # Under .ci/sanitize, the ASan runtime is preloaded into the
+        # interpreters that load the instrumented library. This test loads
+        # it nowhere (the workbench links the runtime itself), and the
+        # desktop's programs must not run with it.
+        env.pop("LD_PRELOAD", None)
+        return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env,
+                               preexec_fn=die_with_parent)
+
+    global workbench_app, notifications
+    directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
+    desktop = Desktop(directory)
+    status = 1
+    try:
+        servers = [
+            ("demo-1", demo_server),
+            ("demo-2", demo_server),
+            ("everything", "node %s stdio" % everything),
+        ]
+        try:
+            workbench_app = Workbench(desktop, directory, servers)
+            # Started after every process: no child is forked while it runs.
+            notifications = Notifications()
+        except AssertionError as error:
+            print("Bail out! %s" % error)
+            raise
+        status = run_tests([
+            test_servers_connect,
+            test_call_with_progress,
+            test_cancel_call,
+            test_elicitation,
+            test_sampling,
+            test_resource_and_prompt,
+            test_log_pane,
+            test_screenshot,
+        ])
+        if status != 0:
+            workbench_app.dump()
+        workbench_app.quit()
+    finally:
+        desktop.stop()
+        if status != 0:
+            for log in ("workbench.log", "weston.log"):
+                path = os.path.join(directory, log)
+                if os.path.exists(path):
+                    with open(path, errors="replace") as f:
+                        sys.stdout.write("".join("# %s: %s" % (log, line) for line in f))
+        shutil.rmtree(directory, ignore_errors=True)
+    return status
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *args: sys.exit(1))
+    sys.exit(main())
