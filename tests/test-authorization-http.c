@@ -65,8 +65,14 @@ fixture_tear_down (Fixture       *fixture,
   g_clear_pointer (&fixture->server, mcp_oauth_test_server_stop);
 }
 
+/* A client that finds out what the server speaks (@negotiation AUTO)
+ * sends server/discover first, and initialize beside it once the probe has
+ * gone unanswered for a second: both are refused when a sign-in takes that
+ * long, which it does under valgrind. The scripted server speaks
+ * 2025-11-25, so the tests that count requests use initialize only. */
 static McpClient *
-client_new (Fixture *fixture)
+client_new_with (Fixture               *fixture,
+                 McpVersionNegotiation  negotiation)
 {
   g_autoptr(McpHttpTransport) transport = mcp_http_transport_new (fixture->server->url);
   McpClient *client;
@@ -75,7 +81,14 @@ client_new (Fixture *fixture)
   g_assert_true (mcp_http_transport_get_authorization (transport) == fixture->authorization);
   client = mcp_client_new (MCP_TRANSPORT (transport));
   mcp_client_set_request_timeout (client, 20000);
+  mcp_client_set_version_negotiation (client, negotiation);
   return client;
+}
+
+static McpClient *
+client_new (Fixture *fixture)
+{
+  return client_new_with (fixture, MCP_VERSION_NEGOTIATION_LEGACY);
 }
 
 static gboolean
@@ -160,13 +173,44 @@ test_sign_in_when_asked (Fixture       *fixture,
   client_close (client);
 }
 
-/* Without interaction, the connection fails asking for a sign-in; after
- * one, a new connection works. */
+/* The same while the client probes for the stateless revision: the probe
+ * is refused, and initialize too when it went out beside the probe during
+ * the sign-in; one sign-in serves both, and the connection goes on. */
+static void
+test_sign_in_while_probing (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(McpClient) client = client_new_with (fixture, MCP_VERSION_NEGOTIATION_AUTO);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint refused;
+
+  g_assert_true (client_connect (client, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (fixture->needed, ==, 1);
+  g_assert_cmpuint (fixture->signed_in, ==, 1);
+  g_assert_cmpuint (fixture->browser->shown, ==, 1);
+  refused = count (fixture, "401");
+  g_assert_cmpuint (refused, >=, 1);
+  g_assert_cmpuint (refused, <=, 2);
+
+  text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"hello\"}");
+  g_assert_cmpstr (text, ==, "hello");
+  assert_requests_carry (fixture,
+                         mcp_authorization_get_credentials (fixture->authorization,
+                                                            fixture->server->url),
+                         refused);
+  client_close (client);
+}
+
+/* Without interaction, the connection fails asking for a sign-in, and the
+ * client does not fall back from its refused probe to initialize; after a
+ * sign-in, a new connection works. */
 static void
 test_not_interactive (Fixture       *fixture,
                       gconstpointer  data)
 {
-  g_autoptr(McpClient) client = client_new (fixture);
+  g_autoptr(McpClient) client = client_new_with (fixture, MCP_VERSION_NEGOTIATION_AUTO);
   g_autoptr(McpClient) again = NULL;
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GError) error = NULL;
@@ -612,6 +656,7 @@ main (int   argc,
               fixture_tear_down)
 
   ADD ("sign-in-when-asked", test_sign_in_when_asked);
+  ADD ("sign-in-while-probing", test_sign_in_while_probing);
   ADD ("not-interactive", test_not_interactive);
   ADD ("sign-in-while-connecting", test_sign_in_while_connecting);
   ADD ("credentials-from-store", test_credentials_from_store);
