@@ -5,13 +5,20 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* McpSecretCredentialStore against a real Secret Service: run by
- * run-with-keyring.sh, with a gnome-keyring of its own on a private session
- * bus. Credentials are saved, found again by another store object (as the
- * next run of an application would), by issuer or without one, replaced,
- * and deleted; and a sign-in through McpAuthorization leaves its tokens in
- * the keyring.
+/* McpSecretCredentialStore against a real Secret Service, never the
+ * user's: the test starts a session bus of its own and a
+ * gnome-keyring-daemon on it, unlocked with a throwaway password, with a
+ * home and data directory of its own; it stops them at the end (the
+ * keyring goes with its bus).
+ * Credentials are saved, found again by another store object (as the next
+ * run of an application would), by issuer or without one, replaced, and
+ * deleted; and a sign-in through McpAuthorization leaves its tokens in the
+ * keyring.
  */
+
+#include <signal.h>
+
+#include <glib/gstdio.h>
 
 #include "mcp-oauth-test-util.h"
 #include "mcp-test-util.h"
@@ -150,15 +157,147 @@ test_sign_in (void)
   g_assert_cmpstr (mcp_credentials_get_issuer (found), ==, server->origin);
 }
 
+static void
+remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFileInfo *info;
+
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
+    {
+      g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
+
+      remove_tree (child);
+    }
+
+  g_file_delete (file, NULL, NULL);
+}
+
+static gboolean
+secret_service_on_bus (gpointer data)
+{
+  GDBusConnection *bus = data;
+  g_autoptr(GVariant) reply = NULL;
+  gboolean has_owner = FALSE;
+
+  reply = g_dbus_connection_call_sync (bus, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                       "org.freedesktop.DBus", "NameHasOwner",
+                                       g_variant_new ("(s)", "org.freedesktop.secrets"),
+                                       G_VARIANT_TYPE ("(b)"), G_DBUS_CALL_FLAGS_NONE, -1, NULL,
+                                       NULL);
+  if (reply != NULL)
+    g_variant_get (reply, "(b)", &has_owner);
+  return has_owner;
+}
+
+/* A session bus of the test's own, which the library and
+ * gnome-keyring-daemon find in DBUS_SESSION_BUS_ADDRESS. (GTestDBus would
+ * wait at the end for the process's connection to the bus to go, which
+ * libsecret keeps.) */
+static GSubprocess *
+start_bus (void)
+{
+  g_autoptr(GSubprocess) daemon = NULL;
+  g_autoptr(GDataInputStream) output = NULL;
+  g_autofree char *address = NULL;
+  g_autoptr(GError) error = NULL;
+
+  daemon = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, "dbus-daemon", "--session",
+                             "--nofork", "--print-address=1", NULL);
+  g_assert_no_error (error);
+  output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (daemon));
+  address = g_data_input_stream_read_line_utf8 (output, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (address);
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", address, TRUE);
+  return g_steal_pointer (&daemon);
+}
+
+static void
+stop_bus (GSubprocess *daemon)
+{
+  g_autoptr(GDBusConnection) connection = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* The process's connection would end it when the bus goes. */
+  if (connection != NULL)
+    g_dbus_connection_set_exit_on_close (connection, FALSE);
+  g_subprocess_send_signal (daemon, SIGTERM);
+  g_subprocess_wait (daemon, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* Starts gnome-keyring-daemon on the test's bus, unlocked: it goes into
+ * the background, takes the Secret Service's name a moment later, and
+ * exits when the bus goes. */
+static void
+start_keyring (void)
+{
+  g_autoptr(GSubprocess) daemon = NULL;
+  g_autoptr(GDBusConnection) bus = NULL;
+  g_autoptr(GError) error = NULL;
+
+  daemon = g_subprocess_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_SILENCE,
+                             &error, "gnome-keyring-daemon", "--unlock", "--components=secrets",
+                             NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_communicate_utf8 (daemon, "test", NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (daemon));
+
+  bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, &error);
+  g_assert_no_error (error);
+  if (!mcp_test_wait_until (secret_service_on_bus, bus, 10000))
+    g_error ("gnome-keyring-daemon did not appear on the bus");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *keyring_daemon = g_find_program_in_path ("gnome-keyring-daemon");
+  g_autofree char *bus_daemon = g_find_program_in_path ("dbus-daemon");
+  g_autoptr(GSubprocess) bus = NULL;
+  g_autoptr(GFile) top = NULL;
+  g_autofree char *home = NULL;
+  g_autofree char *runtime = NULL;
+  int status;
+
   g_test_init (&argc, &argv, NULL);
   mcp_test_init ();
 
+  /* The whole program is skipped, in TAP terms. */
+  if (keyring_daemon == NULL || bus_daemon == NULL)
+    {
+      g_print ("1..0 # SKIP %s is missing\n",
+               keyring_daemon == NULL ? "gnome-keyring-daemon (gnome-keyring)" : "dbus-daemon");
+      return 0;
+    }
+
+  /* Where the keyring keeps its files, and its control socket. */
+  home = g_dir_make_tmp ("mcp-keyring-XXXXXX", NULL);
+  g_assert_nonnull (home);
+  runtime = g_build_filename (home, "runtime", NULL);
+  g_assert_cmpint (g_mkdir (runtime, 0700), ==, 0);
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_RUNTIME_DIR", runtime, TRUE);
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", home, TRUE);
+  g_setenv ("XDG_CACHE_HOME", home, TRUE);
+  g_unsetenv ("GNOME_KEYRING_CONTROL");
+
+  bus = start_bus ();
+  start_keyring ();
+
   g_test_add_func ("/Mcp/SecretCredentialStore/round-trip", test_round_trip);
   g_test_add_func ("/Mcp/SecretCredentialStore/sign-in", test_sign_in);
+  status = g_test_run ();
 
-  return g_test_run ();
+  stop_bus (bus);
+  top = g_file_new_for_path (home);
+  remove_tree (top);
+  return status;
 }
