@@ -237,6 +237,27 @@ mcp_test_init (void)
   g_log_set_writer_func (log_writer, NULL, NULL);
 }
 
+/* Deletes @file, and everything in it when it is a directory; what
+ * cannot be deleted stays, silently. */
+void
+mcp_test_remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFileInfo *info;
+
+  while (children != NULL &&
+         g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
+    {
+      g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
+
+      mcp_test_remove_tree (child);
+    }
+
+  g_file_delete (file, NULL, NULL);
+}
+
 /* ------------------------------------------------------------------------
  * JSON
  * ------------------------------------------------------------------------ */

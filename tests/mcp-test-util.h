@@ -6,8 +6,9 @@
  */
 
 /* What the C test programs share: waiting on the default main context for
- * an asynchronous call or a condition, without ever hanging, and warnings
- * the library is expected to log. See mcp-test-util.c.
+ * an asynchronous call or a condition, without ever hanging, warnings the
+ * library is expected to log, and removing a test's directory. See
+ * mcp-test-util.c.
  */
 
 #pragma once
@@ -41,6 +42,8 @@ gint64        mcp_test_elapsed_ms               (gint64                start);
 void          mcp_test_expect_warning           (const char           *pattern);
 void          mcp_test_assert_expected_warnings (void);
 void          mcp_test_capture_log              (GString              *sink);
+
+void          mcp_test_remove_tree              (GFile                *file);
 
 JsonObject   *mcp_test_parse_object             (const char           *json);
 JsonNode     *mcp_test_lookup                   (JsonObject           *object,

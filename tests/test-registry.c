@@ -47,25 +47,6 @@ scratch_file (const char *name)
 }
 
 static void
-remove_tree (GFile *file)
-{
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  GFileInfo *info;
-
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
-    {
-      g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
-
-      remove_tree (child);
-    }
-
-  g_file_delete (file, NULL, NULL);
-}
-
-static void
 write_file (GFile      *file,
             const char *text)
 {
@@ -1115,7 +1096,7 @@ main (int   argc,
   ret = g_test_run ();
 
   tmp = g_file_new_for_path (tmp_dir);
-  remove_tree (tmp);
+  mcp_test_remove_tree (tmp);
   g_free (tmp_dir);
 
   return ret;

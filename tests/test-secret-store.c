@@ -157,25 +157,6 @@ test_sign_in (void)
   g_assert_cmpstr (mcp_credentials_get_issuer (found), ==, server->origin);
 }
 
-static void
-remove_tree (GFile *file)
-{
-  g_autoptr(GFileEnumerator) children =
-    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
-                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  GFileInfo *info;
-
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &info, NULL, NULL, NULL) && info != NULL)
-    {
-      g_autoptr(GFile) child = g_file_get_child (file, g_file_info_get_name (info));
-
-      remove_tree (child);
-    }
-
-  g_file_delete (file, NULL, NULL);
-}
-
 static gboolean
 secret_service_on_bus (gpointer data)
 {
@@ -298,6 +279,6 @@ main (int   argc,
 
   stop_bus (bus);
   top = g_file_new_for_path (home);
-  remove_tree (top);
+  mcp_test_remove_tree (top);
   return status;
 }
