@@ -104,6 +104,12 @@ struct _McpClient
   GSource           *changes_retry;
   guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
+  /* The lists as last read, while the server says they are fresh
+   * (CacheableResult's ttlMs, 2026-07-28). */
+  struct {
+    GListStore      *items;
+    gint64           expires;
+  }                  list_cache[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
 };
@@ -220,6 +226,8 @@ typedef struct
   /* Whether an entry is fit to use, or left out; may be %NULL. */
   gboolean        (*accept) (McpClient *client,
                              gpointer   item);
+  /* Its live model and cache, or -1 for none. */
+  int               live;
 } McpListKind;
 
 /* Turns the result of a typed call into its value, or fails. */
@@ -246,6 +254,10 @@ GListModel  *_mcp_client_list_all_finish      (McpClient          *self,
                                                GAsyncResult       *result,
                                                gpointer            source_tag,
                                                GError            **error);
+void         _mcp_client_forget_list          (McpClient          *self,
+                                               McpLiveKind         which);
+gint64       _mcp_client_list_expires         (McpClient          *self,
+                                               McpLiveKind         which);
 void         _mcp_client_typed_call_async     (McpClient          *self,
                                                gpointer            source_tag,
                                                const char         *capability,

@@ -235,8 +235,12 @@ on_rpc_notification (McpRpc     *rpc,
 
           /* Templates have no notification of their own: they change with
            * the resources. */
+          _mcp_client_forget_list (self, lists[i].which);
           if (lists[i].which == MCP_LIVE_RESOURCES)
-            _mcp_client_refresh_live_model (self, MCP_LIVE_RESOURCE_TEMPLATES);
+            {
+              _mcp_client_forget_list (self, MCP_LIVE_RESOURCE_TEMPLATES);
+              _mcp_client_refresh_live_model (self, MCP_LIVE_RESOURCE_TEMPLATES);
+            }
           _mcp_client_refresh_live_model (self, lists[i].which);
           g_signal_emit (self, signals[LIST_CHANGED], list_changed_quarks[lists[i].which],
                          g_quark_to_string (list_changed_quarks[lists[i].which]));
@@ -346,6 +350,8 @@ mcp_client_dispose (GObject *object)
   g_clear_object (&self->transport);
   g_clear_object (&self->server_info);
   _mcp_source_clear (&self->roots_changed_source);
+  for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
+    _mcp_client_forget_list (self, i);
   /* The application may keep a model: it stays, empty of updates. */
   for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
     {

@@ -304,7 +304,8 @@ def serve_modern(message):
     if not check_envelope(message):
         return
     if method == "tools/list":
-        respond(message["id"], {"tools": TOOLS, "ttlMs": 0, "cacheScope": "private"})
+        respond(message["id"], {"tools": TOOLS, "ttlMs": options.tools_ttl,
+                                "cacheScope": "private"})
     elif method == "tools/call":
         call_tool(message)
     elif method == "prompts/list":
@@ -411,9 +412,16 @@ def main():
                         help="where the DiscoverResult carries the server's identity")
     parser.add_argument("--instructions", default=None)
     parser.add_argument("--name", default="mcp-stateless-test-server")
+    parser.add_argument("--tools-ttl", type=int, default=0, metavar="MS",
+                        help="how long tools/list says its answer stays fresh (ttlMs)")
+    parser.add_argument("--no-list-changed", action="store_true",
+                        help="do not say the tools' list changes are reported")
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="append every message received to FILE")
     options = parser.parse_args()
+
+    if options.no_list_changed:
+        CAPABILITIES["tools"] = {}
 
     if options.discover is None:
         options.discover = "error" if options.era == "legacy" else "result"
