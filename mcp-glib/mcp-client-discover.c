@@ -558,3 +558,114 @@ _mcp_client_discover (McpClient  *self,
 
   send_probe (probe);
 }
+
+/* Choosing the revision: the properties ----------------------------------- */
+
+/**
+ * mcp_client_get_stateless:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:stateless].
+ *
+ * Returns: whether the server speaks a stateless revision, once connected
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_get_stateless (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+
+  return self->stateless;
+}
+
+/**
+ * mcp_client_get_version_negotiation:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:version-negotiation].
+ *
+ * Returns: how the client chooses the protocol revision
+ *
+ * Since: 1.0
+ */
+McpVersionNegotiation
+mcp_client_get_version_negotiation (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), MCP_VERSION_NEGOTIATION_AUTO);
+
+  return self->version_negotiation;
+}
+
+/**
+ * mcp_client_set_version_negotiation:
+ * @self: a client, not connected yet
+ * @negotiation: how to choose the protocol revision
+ *
+ * Sets [property@Mcp.Client:version-negotiation].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_version_negotiation (McpClient             *self,
+                                    McpVersionNegotiation  negotiation)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (negotiation <= MCP_VERSION_NEGOTIATION_PINNED);
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (self->version_negotiation == negotiation)
+    return;
+
+  self->version_negotiation = negotiation;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_VERSION_NEGOTIATION]);
+}
+
+/**
+ * mcp_client_get_pinned_protocol_version:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:pinned-protocol-version].
+ *
+ * Returns: (nullable): the revision to speak when pinned
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_client_get_pinned_protocol_version (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->pinned_version;
+}
+
+/**
+ * mcp_client_set_pinned_protocol_version:
+ * @self: a client, not connected yet
+ * @version: (nullable): the one revision to speak, e.g. `2026-07-28`
+ *
+ * Sets [property@Mcp.Client:pinned-protocol-version]. It takes effect with
+ * %MCP_VERSION_NEGOTIATION_PINNED:
+ *
+ * <!-- doc-test
+ * static McpClient *client;
+ * -->
+ * ```c
+ * mcp_client_set_pinned_protocol_version (client, "2026-07-28");
+ * mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_PINNED);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_pinned_protocol_version (McpClient  *self,
+                                        const char *version)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (_mcp_client_replace_string (&self->pinned_version, version))
+    g_object_notify_by_pspec (G_OBJECT (self),
+                              _mcp_client_properties[MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION]);
+}

@@ -139,6 +139,8 @@ typedef enum {
 
 extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
 
+gboolean     _mcp_client_replace_string       (char              **field,
+                                               const char         *value);
 gboolean     _mcp_client_check_context        (McpClient          *self,
                                                const char         *function);
 gboolean     _mcp_client_dispatch_server_request (McpClient       *self,
