@@ -244,6 +244,34 @@ probe_fail (Probe  *probe,
   _mcp_client_connect_return (probe->self, probe->task, error);
 }
 
+/* The connection ended while the era was unknown. Servers built on some
+ * older SDKs exit on any request before initialize, server/discover
+ * included: say so, since the legacy handshake alone reaches them. */
+static void
+probe_fail_ended (Probe  *probe,
+                  GError *error)
+{
+  McpClient *self = probe->self;
+
+  if (!probe->pinned && !probe->legacy)
+    {
+      GError *explained;
+
+      self->probe_ended_connection = TRUE;
+      explained = g_error_new (error->domain, error->code,
+                               _("%s\nThe server ended the connection before answering "
+                                 "server/discover, the first request of the stateless protocol "
+                                 "revision; servers built on some older SDKs exit on it. If "
+                                 "this one does, connect with the legacy handshake "
+                                 "(version negotiation LEGACY)."),
+                               error->message);
+      g_error_free (error);
+      error = explained;
+    }
+
+  probe_fail (probe, error);
+}
+
 static void initialize_cb (GObject      *object,
                            GAsyncResult *result,
                            gpointer      user_data);
@@ -439,7 +467,7 @@ discover_cb (GObject      *object,
   /* Nobody to fall back to. */
   if (mcp_transport_is_closed (self->transport))
     {
-      probe_fail (probe, g_steal_pointer (&error));
+      probe_fail_ended (probe, g_steal_pointer (&error));
       return;
     }
 
@@ -477,8 +505,10 @@ initialize_cb (GObject      *object,
     {
       /* A stateless server may refuse initialize, and still answer the
        * probe: wait for it, unless it already spoke. */
-      if (probe->legacy || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-          mcp_transport_is_closed (self->transport))
+      if (mcp_transport_is_closed (self->transport) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        probe_fail_ended (probe, error);
+      else if (probe->legacy || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         probe_fail (probe, error);
       else
         probe->initialize_error = error;

@@ -71,6 +71,8 @@ struct _McpClient
   char              *instructions;
   /* The revision has no handshake: every request carries its _meta. */
   gboolean           stateless;
+  /* The connection ended during the server/discover probe. */
+  gboolean           probe_ended_connection;
 
   McpVersionNegotiation version_negotiation;
   char              *pinned_version;

@@ -332,6 +332,8 @@ def initialize(message):
     behaviour = options.initialize
     if behaviour == "silent":
         return
+    if behaviour == "exit":
+        os._exit(options.exit_status)
     if behaviour == "error":
         # What a modern-only server answers: the versions it speaks.
         requested = (message.get("params") or {}).get("protocolVersion")
@@ -405,7 +407,7 @@ def main():
                         help="answer the first N discovers with -32022, whatever they ask")
     parser.add_argument("--supported", default=None, metavar="V1,V2",
                         help="the protocol versions the server says it supports")
-    parser.add_argument("--initialize", choices=("answer", "error", "silent"), default=None,
+    parser.add_argument("--initialize", choices=("answer", "error", "silent", "exit"), default=None,
                         help="how initialize is answered (default: answered, unless the era "
                         "is stateless)")
     parser.add_argument("--server-info", choices=("meta", "result", "none"), default="meta",
