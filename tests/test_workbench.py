@@ -622,6 +622,15 @@ def test_edit_server():
 
 
 def test_remove_server():
+    # Enabled again from the file, which the workbench follows.
+    config = json.load(open(config_file))
+    del config["servers"]["demo-3"]["disabled"]
+    with open(config_file + ".new", "w") as f:
+        json.dump(config, f, indent=2)
+    os.rename(config_file + ".new", config_file)
+    workbench_app.wait_status("demo-3", "Ready: mcp-demo-server")
+    workbench_app.show_tool("demo-3__countdown", "Countdown")
+
     workbench_app.activate("select-server", "demo-3")
     workbench_app.click("Edit Server")
     dialog = workbench_app.wait("frame", "Edit Server")
@@ -629,6 +638,10 @@ def test_remove_server():
     servers = workbench_app.wait("list", "Servers")
     wait_for(lambda: workbench_app.find("label", "demo-3", root=servers) is None,
              "demo-3 to leave the list")
+    # What was shown of it went with it.
+    details = workbench_app.details()
+    wait_for(lambda: workbench_app.find("label", "Countdown", root=details) is None,
+             "the tool of demo-3 to leave the details")
     wait_for(lambda: "demo-3" not in saved_servers(), "demo-3 to leave the file")
     assert sorted(saved_servers()) == ["broken", "demo-1", "demo-2", "everything", "locked"]
 

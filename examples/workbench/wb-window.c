@@ -251,6 +251,7 @@ on_server_state (McpGroupServer *server,
     }
 }
 
+/* What is shown goes with its server. */
 static void
 watch_servers (GListModel *servers,
                guint       position,
@@ -258,6 +259,15 @@ watch_servers (GListModel *servers,
                guint       added,
                WbWindow   *self)
 {
+  McpGroupServer *shown = wb_call_pane_get_server (self->call_pane);
+
+  if (shown != NULL
+      && mcp_client_group_lookup_server (self->group, mcp_group_server_get_name (shown)) != shown)
+    {
+      wb_call_pane_clear (self->call_pane);
+      gtk_stack_set_visible_child_name (self->detail_stack, "empty");
+    }
+
   for (guint i = position; i < position + added; i++)
     {
       g_autoptr(McpGroupServer) server = g_list_model_get_item (servers, i);
@@ -618,7 +628,12 @@ on_registry_saved (GObject      *object,
   g_autoptr(WbWindow) self = user_data;
   g_autoptr(GError) error = NULL;
 
-  if (!mcp_server_registry_save_finish (MCP_SERVER_REGISTRY (object), result, &error))
+  if (mcp_server_registry_save_finish (MCP_SERVER_REGISTRY (object), result, &error))
+    return;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    g_warning ("%s", error->message);
+  else
     /* TRANSLATORS: the kind of a log line that says a file could not be saved */
     add_log_entry (self, NULL, _("not saved"), error->message);
 }
