@@ -124,6 +124,7 @@ class Desktop:
             "LANGUAGE": "",
         })
         self.env.pop("DISPLAY", None)
+        self.env.pop("LD_PRELOAD", None)
         # Under .ci/sanitize the workbench is built with ASan, and GTK
         # allocates so much that unwinding the slow way at every malloc
         # makes it take minutes to show its window.
@@ -646,6 +647,26 @@ def test_remove_server():
     assert sorted(saved_servers()) == ["broken", "demo-1", "demo-2", "everything", "locked"]
 
 
+def test_command_line_server():
+    # Run again, the workbench hands its command line to the instance that
+    # runs. A server of --server is for the session: it is in no file, and
+    # removing it leaves the file alone. (No preexec_fn: a thread runs.)
+    before = saved_servers()
+    subprocess.run([workbench, "--server", "quick=%s --quick" % demo_server], check=True,
+                   timeout=TIMEOUT, stdout=subprocess.DEVNULL)
+    workbench_app.wait_status("quick", "Ready: mcp-demo-server")
+    workbench_app.wait("label", "quick__countdown", root=workbench_app.wait("list", "Tools"))
+    workbench_app.activate("select-server", "quick")
+    workbench_app.click("Edit Server")
+    dialog = workbench_app.wait("frame", "Edit Server")
+    workbench_app.wait("label", contains="Given on the command line", root=dialog)
+    workbench_app.click("Remove the Server", root=dialog)
+    servers = workbench_app.wait("list", "Servers")
+    wait_for(lambda: workbench_app.find("label", "quick", root=servers) is None,
+             "quick to leave the list")
+    assert saved_servers() == before, saved_servers()
+
+
 def test_screenshot():
     path = os.path.join(build_dir, "workbench.png")
     if os.path.exists(path):
@@ -668,12 +689,17 @@ def main():
             print("1..0 # SKIP %s" % reason)
             return 0
         env = dict(os.environ, MCP_WORKBENCH_TEST_SESSION="1")
+        argv = [sys.executable] + sys.argv
         # Under .ci/sanitize, the ASan runtime is preloaded into the
-        # interpreters that load the instrumented library. This test loads
-        # it nowhere (the workbench links the runtime itself), and the
-        # desktop's programs must not run with it.
-        env.pop("LD_PRELOAD", None)
-        return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env,
+        # interpreters that load the instrumented library, as this one
+        # does (mcptest imports it). The session bus must not run with it:
+        # it goes to this interpreter alone, which keeps it from the
+        # desktop's programs and the workbench (which links the runtime
+        # itself).
+        preload = env.pop("LD_PRELOAD", None)
+        if preload:
+            argv = ["env", "LD_PRELOAD=" + preload] + argv
+        return subprocess.call(["dbus-run-session", "--"] + argv, env=env,
                                preexec_fn=die_with_parent)
 
     global workbench_app, notifications, config_file, test_directory
@@ -704,6 +730,7 @@ def main():
             test_add_server,
             test_edit_server,
             test_remove_server,
+            test_command_line_server,
             test_screenshot,
         ])
         if status != 0:
