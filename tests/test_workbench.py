@@ -565,6 +565,18 @@ def test_resource_and_prompt():
     workbench_app.wait("label", "This is a simple prompt without arguments.", root=details)
 
 
+def test_resource_link():
+    # A link in a result reads its resource, which no server lists, from
+    # the server of the result.
+    workbench_app.show_tool("get-resource-links", "Get Resource Links Tool")
+    details = workbench_app.details()
+    workbench_app.click("Call", root=details)
+    workbench_app.click("Text Resource 2", root=details)
+    workbench_app.wait("label", "demo://resource/dynamic/text/2", root=details)
+    workbench_app.wait("label", contains="Resource 2: This is a plaintext resource",
+                       root=details)
+
+
 def test_call_reaches_its_server():
     # demo-2__log goes to demo-2, whose log message the log pane shows as
     # demo-2's.
@@ -725,6 +737,7 @@ def main():
             test_elicitation,
             test_sampling,
             test_resource_and_prompt,
+            test_resource_link,
             test_call_reaches_its_server,
             test_killed_server_comes_back,
             test_add_server,
