@@ -278,44 +278,31 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
  * Statuses
  * ------------------------------------------------------------------------ */
 
+/* The body of an error status has been read, up to its maximum (in
+ * @ex's buffer): the error it is. */
 static void
-error_body_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+error_body_done (McpHttpExchange *ex)
 {
-  McpHttpExchange *ex = user_data;
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *excerpt = NULL;
   SoupStatus status;
   const char *reason;
   int code;
 
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
-  if (ex->self == NULL)
+  if (ex->buffer_len > 0)
     {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
-    {
-      gsize len;
-      const char *data = g_bytes_get_data (bytes, &len);
-
-      excerpt = g_utf8_make_valid (data, MIN (len, ERROR_BODY_EXCERPT));
+      excerpt = g_utf8_make_valid (ex->buffer, MIN (ex->buffer_len, ERROR_BODY_EXCERPT));
       g_strstrip (excerpt);
     }
 
   /* A JSON-RPC answer to the request, though with an error status: the
    * stateless revision answers so when it refuses a version, a method or
    * a request's headers, with what the client needs in the error's data. */
-  if (bytes != NULL && ex->request_id != NULL && !ex->answered &&
+  if (ex->buffer_len > 0 && ex->request_id != NULL && !ex->answered &&
       g_strcmp0 (soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg),
                                                         NULL), "application/json") == 0)
     {
-      g_autoptr(JsonNode) answer = _mcp_json_parse_message (g_bytes_get_data (bytes, NULL),
-                                                            g_bytes_get_size (bytes), NULL);
+      g_autoptr(JsonNode) answer = _mcp_json_parse_message (ex->buffer, ex->buffer_len, NULL);
       JsonObject *answer_object = answer != NULL && JSON_NODE_HOLDS_OBJECT (answer)
                                   ? json_node_get_object (answer) : NULL;
       JsonNode *id = answer_object != NULL ? json_object_get_member (answer_object, "id") : NULL;
@@ -351,6 +338,49 @@ error_body_cb (GObject      *object,
                        ex->self->url, status, reason ? reason : "",
                        excerpt && *excerpt ? ": " : "", excerpt ? excerpt : "");
   _mcp_http_exchange_finish_and_drain (ex, error);
+}
+
+static void error_body_read (McpHttpExchange *ex);
+
+static void
+error_body_read_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, NULL);
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  /* What failed to arrive is left out of the error, which is all the
+   * same. */
+  if (n > 0)
+    {
+      ex->buffer_len += n;
+      if (ex->buffer_len < ex->buffer_size)
+        {
+          error_body_read (ex);
+          return;
+        }
+    }
+
+  error_body_done (ex);
+}
+
+/* Reads the body of an error status to its end, or its maximum: a server
+ * may send it in pieces, and a JSON-RPC error in it is only whole at the
+ * end. */
+static void
+error_body_read (McpHttpExchange *ex)
+{
+  g_input_stream_read_async (ex->stream, ex->buffer + ex->buffer_len,
+                             ex->buffer_size - ex->buffer_len, G_PRIORITY_DEFAULT,
+                             ex->cancellable, error_body_read_cb, ex);
 }
 
 static void start_new_session (McpHttpExchange *ex);
@@ -399,13 +429,15 @@ handle_status (McpHttpExchange *ex,
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
     return FALSE;
 
-  g_input_stream_read_bytes_async (ex->stream,
-                                   g_strcmp0 (soup_message_headers_get_content_type (
-                                                soup_message_get_response_headers (ex->msg),
-                                                NULL),
-                                              "application/json") == 0
-                                   ? ERROR_BODY_JSON_MAX : ERROR_BODY_EXCERPT,
-                                   G_PRIORITY_DEFAULT, ex->cancellable, error_body_cb, ex);
+  /* A buffer of a resumed stream's may be there. */
+  g_clear_pointer (&ex->buffer, g_free);
+  ex->buffer_len = 0;
+  ex->buffer_size = g_strcmp0 (soup_message_headers_get_content_type (
+                                 soup_message_get_response_headers (ex->msg), NULL),
+                               "application/json") == 0
+                    ? ERROR_BODY_JSON_MAX : ERROR_BODY_EXCERPT;
+  ex->buffer = g_malloc (ex->buffer_size);
+  error_body_read (ex);
   return TRUE;
 }
 

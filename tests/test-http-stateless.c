@@ -864,6 +864,8 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/HttpStateless/probe/stateless", test_probe_stateless);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/refused", NULL, test_probe_refused);
+  g_test_add_data_func ("/Mcp/HttpStateless/probe/refused-in-pieces", "--chunked-errors",
+                        test_probe_refused);
   g_test_add_func ("/Mcp/HttpStateless/probe/refused-always", test_probe_refused_always);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/legacy/text", "text", test_probe_legacy);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/legacy/json", "json", test_probe_legacy);
