@@ -619,6 +619,42 @@ test_param_headers (void)
   server_stop (server);
 }
 
+/* A number without a fraction is an integer, however it is written (from
+ * JavaScript, every number is a double): its header is that integer. Other
+ * numbers go as they are. */
+static void
+test_param_headers_integral (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GListModel) tools = NULL;
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = stateless_client_start (server);
+  tools = list_tools (client);
+
+  text = call_tool_text (client, "route", "{\"count\":42.0}");
+  g_assert_cmpstr (text, ==, "route");
+  g_clear_pointer (&text, g_free);
+  text = call_tool_text (client, "route", "{\"count\":-7e0}");
+  g_assert_cmpstr (text, ==, "route");
+  g_clear_pointer (&text, g_free);
+  /* Not an integer: as the body has it, for the server to judge. */
+  text = call_tool_text (client, "route", "{\"count\":4.5}");
+  g_assert_cmpstr (text, ==, "route");
+
+  requests = get_requests (client);
+  g_assert_cmpuint (count_rpc (requests, "tools/call", "route"), ==, 3);
+  assert_params (find_rpc (requests, "tools/call", "route", 0), "count", "42", NULL);
+  assert_params (find_rpc (requests, "tools/call", "route", 1), "count", "-7", NULL);
+  assert_params (find_rpc (requests, "tools/call", "route", 2), "count", "4.5", NULL);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 static gboolean
 has_tool (GListModel *tools,
           const char *name)
@@ -875,6 +911,7 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/HttpStateless/probe/http-sse/405", "405", test_probe_http_sse);
   g_test_add_func ("/Mcp/HttpStateless/headers", test_headers);
   g_test_add_func ("/Mcp/HttpStateless/param-headers", test_param_headers);
+  g_test_add_func ("/Mcp/HttpStateless/param-headers/integral", test_param_headers_integral);
   g_test_add_func ("/Mcp/HttpStateless/invalid-annotations", test_invalid_annotations);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/relist", test_header_mismatch_relist);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/once", test_header_mismatch_once);
