@@ -22,192 +22,6 @@
 
 #include "mcp-http-test-util.h"
 
-#define STATELESS_VERSION "2026-07-28"
-#define META_VERSION      "io.modelcontextprotocol/protocolVersion"
-/* The session id the server offers with every answer, in vain. */
-#define OFFERED_SESSION   "not-for-a-stateless-client"
-
-/* ------------------------------------------------------------------------
- * Clients and records
- * ------------------------------------------------------------------------ */
-
-static Server *
-stateless_server_start (const char *option)
-{
-  return server_start ("--stateless", "--session-id", OFFERED_SESSION, option, NULL);
-}
-
-/* A client that finds out the server's era by itself, as by default. */
-static Client *
-auto_client_new (Server *server)
-{
-  Client *client = client_new (server);
-
-  mcp_client_set_version_negotiation (client->client, MCP_VERSION_NEGOTIATION_AUTO);
-
-  return client;
-}
-
-static Client *
-stateless_client_start (Server *server)
-{
-  Client *client = auto_client_new (server);
-
-  client_connect_or_fail (client);
-  g_assert_true (mcp_client_get_stateless (client->client));
-  g_assert_cmpstr (mcp_client_get_protocol_version (client->client), ==, STATELESS_VERSION);
-
-  return client;
-}
-
-/* Every HTTP request the server received, asked through a new client. */
-static JsonArray *
-stateless_fetch_requests (Server *server)
-{
-  Client *client = stateless_client_start (server);
-  JsonArray *requests = get_requests (client);
-
-  client_close_and_free (client);
-
-  return requests;
-}
-
-static const char *
-record_meta_version (JsonObject *record)
-{
-  JsonObject *meta = mcp_test_lookup_object (record, "body.params._meta");
-
-  return meta != NULL && json_object_has_member (meta, META_VERSION)
-         ? json_object_get_string_member (meta, META_VERSION) : NULL;
-}
-
-/* A header value with the base64 sentinel decoded. */
-static char *
-decode_header (const char *value)
-{
-  gsize len;
-  g_autofree char *encoded = NULL;
-  g_autofree guchar *decoded = NULL;
-
-  if (value == NULL || !g_str_has_prefix (value, "=?base64?") || !g_str_has_suffix (value, "?="))
-    return g_strdup (value);
-
-  encoded = g_strndup (value + strlen ("=?base64?"),
-                       strlen (value) - strlen ("=?base64?") - strlen ("?="));
-  decoded = g_base64_decode (encoded, &len);
-  return g_strndup ((const char *) decoded, len);
-}
-
-/* Checks what every POST of a stateless session carries: the version of
- * its _meta in MCP-Protocol-Version, its method in Mcp-Method, what it is
- * about in Mcp-Name (for the three methods that have one), and no session
- * id, whatever the server offered. */
-static void
-assert_stateless_post (JsonObject *record)
-{
-  const char *method = record_rpc_method (record);
-  const char *name = NULL;
-
-  g_assert_cmpstr (mcp_test_lookup_string (record, "method"), ==, "POST");
-  assert_post_headers (record);
-  g_assert_nonnull (method);
-  g_assert_cmpstr (record_meta_version (record), ==, STATELESS_VERSION);
-  g_assert_cmpstr (record_header (record, "MCP-Protocol-Version"), ==, STATELESS_VERSION);
-  g_assert_cmpstr (record_header (record, "Mcp-Method"), ==, method);
-  g_assert_null (record_header (record, "Mcp-Session-Id"));
-
-  if (g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get"))
-    name = mcp_test_lookup_string (record, "body.params.name");
-  else if (g_str_equal (method, "resources/read"))
-    name = mcp_test_lookup_string (record, "body.params.uri");
-
-  if (name != NULL)
-    {
-      g_autofree char *decoded = decode_header (record_header (record, "Mcp-Name"));
-
-      g_assert_cmpstr (decoded, ==, name);
-    }
-  else
-    g_assert_null (record_header (record, "Mcp-Name"));
-}
-
-/* Checks that everything the server received was a POST of a stateless
- * session: no GET stream, no DELETE, no notifications/cancelled. */
-static void
-assert_all_stateless (JsonArray *requests)
-{
-  for (guint i = 0; i < json_array_get_length (requests); i++)
-    {
-      JsonObject *record = record_at (requests, i);
-
-      assert_stateless_post (record);
-      g_assert_cmpstr (record_rpc_method (record), !=, "notifications/cancelled");
-    }
-}
-
-/* How many requests of @method (and, for tools/call, of the tool @name)
- * the server received. */
-static guint
-count_rpc (JsonArray  *requests,
-           const char *method,
-           const char *name)
-{
-  guint count = 0;
-
-  for (guint i = 0; i < json_array_get_length (requests); i++)
-    {
-      JsonObject *record = record_at (requests, i);
-
-      if (g_strcmp0 (record_rpc_method (record), method) == 0 &&
-          (name == NULL || g_strcmp0 (mcp_test_lookup_string (record, "body.params.name"),
-                                      name) == 0))
-        count++;
-    }
-
-  return count;
-}
-
-/* The @nth (from 0) request of @method and tool @name, or %NULL. */
-static JsonObject *
-find_rpc (JsonArray  *requests,
-          const char *method,
-          const char *name,
-          guint       nth)
-{
-  for (guint i = 0; i < json_array_get_length (requests); i++)
-    {
-      JsonObject *record = record_at (requests, i);
-
-      if (g_strcmp0 (record_rpc_method (record), method) == 0 &&
-          (name == NULL || g_strcmp0 (mcp_test_lookup_string (record, "body.params.name"),
-                                      name) == 0) &&
-          nth-- == 0)
-        return record;
-    }
-
-  return NULL;
-}
-
-/* Asks the server for its records until @done says they are complete. */
-static JsonArray *
-await_records (Client   *client,
-               gboolean (*done) (JsonArray *requests, gpointer data),
-               gpointer  data)
-{
-  gint64 start = g_get_monotonic_time ();
-
-  for (;;)
-    {
-      g_autoptr(JsonArray) requests = get_requests (client);
-
-      if (done (requests, data))
-        return g_steal_pointer (&requests);
-      if (mcp_test_elapsed_ms (start) > MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000)
-        g_error ("The server's records never became what the test waits for");
-      mcp_test_iterate_for (100);
-    }
-}
-
 /* ------------------------------------------------------------------------
  * The probe
  * ------------------------------------------------------------------------ */
@@ -892,6 +706,85 @@ test_broken_stream (gconstpointer data)
   server_stop (server);
 }
 
+/* ------------------------------------------------------------------------
+ * Bounds against a hostile server
+ * ------------------------------------------------------------------------ */
+
+/* A server that asks for input without end gets max-input-rounds rounds,
+ * then the call fails. */
+static void
+test_endless_rounds (gconstpointer data)
+{
+  guint rounds = GPOINTER_TO_UINT (data);
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = auto_client_new (server);
+  mcp_client_set_features (client->client, MCP_CLIENT_FEATURES_ROOTS);
+  if (rounds != MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS)
+    mcp_client_set_max_input_rounds (client->client, rounds);
+  client_connect_or_fail (client);
+
+  result = call_tool (client, "ask", "{\"endless\":true}", &error);
+  g_assert_null (result);
+  g_test_message ("The call failed: %s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+
+  requests = get_requests (client);
+  g_assert_cmpuint (count_rpc (requests, "tools/call", "ask"), ==, rounds + 1);
+  assert_all_stateless (requests);
+  assert_echo_works (client);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+static gboolean
+error_hung_up (JsonArray *requests,
+               gpointer   data)
+{
+  JsonObject *record = find_rpc (requests, "tools/call", "huge-error", 0);
+
+  return record != NULL && mcp_test_lookup (record, "hung_up") != NULL;
+}
+
+/* A 400 whose body is huge, JSON or not: the client reads a little of it,
+ * fails the call with what it read, and hangs up on the rest (the server
+ * sees it, before it has written its body). */
+static void
+test_huge_error_body (gconstpointer data)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *arguments = NULL;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = stateless_client_start (server);
+
+  arguments = g_strdup_printf ("{\"bytes\":%u,\"json\":%s}", 64 * 1024 * 1024,
+                               (const char *) data);
+  result = call_tool (client, "huge-error", arguments, &error);
+  g_assert_null (result);
+  g_test_message ("The call failed: %.300s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "400"));
+  g_assert_cmpuint (strlen (error->message), <, 1024);
+
+  requests = await_records (client, error_hung_up, NULL);
+  g_assert_cmpuint (count_rpc (requests, "tools/call", "huge-error"), ==, 1);
+  assert_echo_works (client);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -919,6 +812,15 @@ main (int   argc,
   g_test_add_func ("/Mcp/HttpStateless/cancel", test_cancel);
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/ended", "break", test_broken_stream);
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/dropped", "drop", test_broken_stream);
+
+  g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/default",
+                        GUINT_TO_POINTER (MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS), test_endless_rounds);
+  g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/3", GUINT_TO_POINTER (3),
+                        test_endless_rounds);
+  g_test_add_data_func ("/Mcp/HttpStateless/hostile/huge-error/json", "true",
+                        test_huge_error_body);
+  g_test_add_data_func ("/Mcp/HttpStateless/hostile/huge-error/text", "false",
+                        test_huge_error_body);
 
   return http_test_run ();
 }
