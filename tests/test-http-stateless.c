@@ -710,6 +710,72 @@ test_broken_stream (gconstpointer data)
  * Bounds against a hostile server
  * ------------------------------------------------------------------------ */
 
+static gboolean
+count_server_requests_cb (McpClient        *mcp_client,
+                          McpServerRequest *request,
+                          guint            *count)
+{
+  (*count)++;
+
+  return FALSE;
+}
+
+/* Every input request is an object, a signal and an answer (roots/list
+ * answered with every root): a round asking for thousands in a small
+ * message is refused before any is made, and the application never sees
+ * one of them. A few dozen are answered. */
+static void
+test_input_requests_bounded (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint handled = 0;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = auto_client_new (server);
+  mcp_client_set_features (client->client,
+                           MCP_CLIENT_FEATURES_ROOTS | MCP_CLIENT_FEATURES_ELICITATION_FORM);
+  for (guint i = 0; i < 20; i++)
+    {
+      g_autofree char *uri = g_strdup_printf ("file:///home/someone/projects/root-%u", i);
+      g_autoptr(McpRoot) root = mcp_root_new (uri, NULL);
+
+      mcp_client_add_root (client->client, root);
+    }
+  g_signal_connect (client->client, "server-request", G_CALLBACK (count_server_requests_cb),
+                    &handled);
+  client_connect_or_fail (client);
+
+  text = call_tool_text (client, "ask", "{\"inputs\":64,\"method\":\"roots/list\"}");
+  g_assert_cmpstr (text, ==, "1 rounds, 64 answers");
+
+  result = call_tool (client, "ask", "{\"inputs\":20000,\"method\":\"roots/list\"}", &error);
+  g_assert_null (result);
+  g_test_message ("The call failed: %s", error->message);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_nonnull (strstr (error->message, "20000"));
+  g_clear_error (&error);
+
+  result = call_tool (client, "ask", "{\"inputs\":20000,\"method\":\"elicitation/create\"}",
+                      &error);
+  g_assert_null (result);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+  g_assert_cmpuint (handled, ==, 0);
+
+  /* Neither was answered. */
+  requests = get_requests (client);
+  g_assert_cmpuint (count_rpc (requests, "tools/call", "ask"), ==, 4);
+  assert_all_stateless (requests);
+
+  g_signal_handlers_disconnect_by_func (client->client, count_server_requests_cb, &handled);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* A server that asks for input without end gets max-input-rounds rounds,
  * then the call fails. */
 static void
@@ -813,6 +879,7 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/ended", "break", test_broken_stream);
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/dropped", "drop", test_broken_stream);
 
+  g_test_add_func ("/Mcp/HttpStateless/hostile/input-requests", test_input_requests_bounded);
   g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/default",
                         GUINT_TO_POINTER (MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS), test_endless_rounds);
   g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/3", GUINT_TO_POINTER (3),
