@@ -410,9 +410,15 @@ test_own_subscription_ended (void)
   server_stop (server);
 }
 
-/* The retries of a subscription the server never agrees to: one a second,
- * then a second more each time, five times at most. */
+/* The attempts of a subscription the server never keeps: the first, then
+ * a retry after a second, a second more each time, five at most. */
 #define OWN_LISTEN_ATTEMPTS 6
+
+static gboolean
+is_inactive (gpointer data)
+{
+  return !mcp_subscription_get_active (data);
+}
 
 static gboolean
 has_all_attempts (JsonArray *requests,
@@ -421,12 +427,14 @@ has_all_attempts (JsonArray *requests,
   return count_listens (requests, TRUE) >= OWN_LISTEN_ATTEMPTS;
 }
 
-/* A server that ends every listen stream before agreeing: the client's
- * own subscription is tried again a few times, waiting longer each time,
- * then given up; the application's fails. */
+/* A server that ends every listen stream, before agreeing to it or at
+ * once after (@data, its --listen): the client's own subscription is tried
+ * again a few times, waiting longer each time, then given up; the
+ * application's fails, or ends. */
 static void
-test_own_subscription_refused (void)
+test_own_subscription_given_up (gconstpointer data)
 {
+  g_autofree char *option = g_strconcat ("--listen=", data, NULL);
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(McpSubscription) subscription = NULL;
   g_autoptr(JsonArray) requests = NULL;
@@ -434,16 +442,25 @@ test_own_subscription_refused (void)
   Server *server;
   Client *client;
 
-  server = stateless_server_start ("--listen=refuse");
+  server = stateless_server_start (option);
   client = stateless_client_start (server);
 
   mcp_client_listen_async (client->client, MCP_LIST_CHANGES_TOOLS, NULL, NULL,
                            mcp_test_store_result_cb, &result);
   mcp_test_await_result (&result, "subscriptions/listen");
   subscription = mcp_client_listen_finish (client->client, result, &error);
-  g_assert_null (subscription);
-  g_test_message ("Listening failed: %s", error->message);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+  if (g_str_equal (data, "refuse"))
+    {
+      g_assert_null (subscription);
+      g_test_message ("Listening failed: %s", error->message);
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+    }
+  else
+    {
+      /* It may have ended with the same read. */
+      g_assert_no_error (error);
+      g_assert_true (mcp_test_wait_until (is_inactive, subscription, NOTIFICATION_TIMEOUT_MS));
+    }
   g_clear_object (&result);
 
   requests = await_records (client, has_all_attempts, NULL);
@@ -527,7 +544,9 @@ main (int   argc,
   g_test_add_func ("/Mcp/HttpListen/listen", test_listen);
   g_test_add_func ("/Mcp/HttpListen/own/models", test_own_subscription);
   g_test_add_func ("/Mcp/HttpListen/own/ended", test_own_subscription_ended);
-  g_test_add_func ("/Mcp/HttpListen/own/refused", test_own_subscription_refused);
+  g_test_add_data_func ("/Mcp/HttpListen/own/refused", "refuse", test_own_subscription_given_up);
+  g_test_add_data_func ("/Mcp/HttpListen/own/ended-at-once", "end",
+                        test_own_subscription_given_up);
   g_test_add_func ("/Mcp/HttpListen/flood", test_flood);
 
   return http_test_run ();
