@@ -13,9 +13,9 @@
  * method, the name, the Mcp-Param-* headers of x-mcp-header annotations);
  * tools whose annotations are invalid; header mismatches and missing
  * capabilities; cancelling by closing the stream; broken streams, never
- * resumed; subscriptions/listen; and servers that try to make the client
- * use memory without bound. What went over the wire is read from the
- * server's record of every HTTP request.
+ * resumed; and servers that try to make the client use memory without
+ * bound. What went over the wire is read from the server's record of every
+ * HTTP request. subscriptions/listen has test-http-listen.c.
  */
 
 #include <string.h>
@@ -257,7 +257,7 @@ list_tools (Client *client)
   return tools;
 }
 
-/* The Mcp-Name of the @nth request of @method about @name. */
+/* The Mcp-Name of the first request of @method about @name. */
 static const char *
 sent_name (JsonArray  *requests,
            const char *method,
@@ -428,6 +428,35 @@ test_param_headers (void)
                  "region", "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=", NULL);
   assert_params (find_rpc (requests, "tools/call", "route", 5), NULL);
   assert_params (find_rpc (requests, "tools/call", "route", 6), NULL);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+/* A tool called before the client listed the tools: the client cannot
+ * know its headers, the server refuses the call (-32020), and the client
+ * lists the tools and calls again, with them. */
+static void
+test_param_headers_unlisted (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = stateless_client_start (server);
+
+  text = call_tool_text (client, "route", "{\"region\":\"eu\"}");
+  g_assert_cmpstr (text, ==, "route");
+
+  requests = get_requests (client);
+  assert_all_stateless (requests);
+  g_assert_cmpuint (count_rpc (requests, "tools/call", "route"), ==, 2);
+  g_assert_cmpint (record_status (find_rpc (requests, "tools/call", "route", 0)), ==, 400);
+  assert_params (find_rpc (requests, "tools/call", "route", 0), NULL);
+  assert_params (find_rpc (requests, "tools/call", "route", 1), "region", "eu", NULL);
+  g_assert_cmpuint (count_rpc (requests, "tools/list", NULL), ==, 1);
 
   client_close_and_free (client);
   server_stop (server);
@@ -869,8 +898,9 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/HttpStateless/probe/http-sse/404", "404", test_probe_http_sse);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/http-sse/405", "405", test_probe_http_sse);
   g_test_add_func ("/Mcp/HttpStateless/headers", test_headers);
-  g_test_add_func ("/Mcp/HttpStateless/param-headers", test_param_headers);
+  g_test_add_func ("/Mcp/HttpStateless/param-headers/values", test_param_headers);
   g_test_add_func ("/Mcp/HttpStateless/param-headers/integral", test_param_headers_integral);
+  g_test_add_func ("/Mcp/HttpStateless/param-headers/unlisted", test_param_headers_unlisted);
   g_test_add_func ("/Mcp/HttpStateless/invalid-annotations", test_invalid_annotations);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/relist", test_header_mismatch_relist);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/once", test_header_mismatch_once);
