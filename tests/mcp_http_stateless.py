@@ -5,14 +5,14 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # The stateless revision 2026-07-28 of mcp-http-test-server.py (its
-# --stateless mode), for test-http-stateless.c: no initialize, no sessions,
-# no GET stream. Every POST must carry the headers the revision defines:
-# MCP-Protocol-Version equal to the version in the body's _meta, Mcp-Method,
-# Mcp-Name for tools/call, prompts/get and resources/read (decoded from
-# =?base64?...?= when so encoded), and the Mcp-Param-* headers that the
-# x-mcp-header annotations of the tool called ask for; a request that does
-# not is refused with 400 and HeaderMismatch (-32020), as the specification
-# says a server must. A version the server does not speak gets 400 and
+# --stateless mode), for test-http-stateless.c and test-http-listen.c: no
+# initialize, no sessions, no GET stream. Every POST must carry the headers
+# the revision defines: MCP-Protocol-Version equal to the version in the
+# body's _meta, Mcp-Method, Mcp-Name for tools/call, prompts/get and
+# resources/read (decoded from =?base64?...?= when so encoded), and the
+# Mcp-Param-* headers that the x-mcp-header annotations of the tool called
+# ask for; a request that does not is refused with 400 and HeaderMismatch
+# (-32020), as the specification says a server must. A version the server does not speak gets 400 and
 # -32022 with the versions it does, a method it does not know 404 and
 # -32601, always as a JSON-RPC error in a JSON body.
 #
