@@ -278,11 +278,28 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
  * Statuses
  * ------------------------------------------------------------------------ */
 
+/* Whether a refusal of @ex with @status means a server of the HTTP+SSE
+ * transport (2024-11-05): it refused the first POST, initialize, with
+ * 400, 404 or 405, and its body did not answer the request. */
+static gboolean
+refused_as_http_sse (McpHttpExchange *ex,
+                     SoupStatus       status)
+{
+  McpHttpTransport *self = ex->self;
+
+  return ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && !self->closing &&
+         !g_cancellable_is_cancelled (ex->cancellable) && ex->message == self->initialize &&
+         !ex->internal && self->session_id == NULL &&
+         (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
+          status == SOUP_STATUS_METHOD_NOT_ALLOWED);
+}
+
 /* The body of an error status has been read, up to its maximum (in
  * @ex's buffer): the error it is. */
 static void
 error_body_done (McpHttpExchange *ex)
 {
+  McpHttpTransport *self = ex->self;
   g_autoptr(GError) error = NULL;
   g_autofree char *excerpt = NULL;
   SoupStatus status;
@@ -318,6 +335,19 @@ error_body_done (McpHttpExchange *ex)
 
   status = soup_message_get_status (ex->msg);
   reason = soup_message_get_reason_phrase (ex->msg);
+
+  if (refused_as_http_sse (ex, status))
+    {
+      g_debug ("The server at %s answered %u to initialize; trying HTTP+SSE", self->url, status);
+      g_clear_pointer (&ex->buffer, g_free);
+      ex->buffer_len = 0;
+      g_clear_object (&ex->stream);
+      g_clear_object (&ex->msg);
+      g_ptr_array_add (self->legacy_queue, ex);
+      _mcp_http_legacy_start (self);
+      return;
+    }
+
   switch ((int) status)
     {
     case SOUP_STATUS_UNAUTHORIZED:
@@ -402,20 +432,6 @@ handle_status (McpHttpExchange *ex,
       ex->message != self->initialize && !ex->internal)
     {
       start_new_session (ex);
-      return TRUE;
-    }
-
-  /* The first POST of a server that only speaks HTTP+SSE (2024-11-05). */
-  if (ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && ex->message == self->initialize &&
-      !ex->internal && self->session_id == NULL &&
-      (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
-       status == SOUP_STATUS_METHOD_NOT_ALLOWED))
-    {
-      g_debug ("The server at %s answered %u to initialize; trying HTTP+SSE", self->url, status);
-      g_clear_object (&ex->stream);
-      g_clear_object (&ex->msg);
-      g_ptr_array_add (self->legacy_queue, ex);
-      _mcp_http_legacy_start (self);
       return TRUE;
     }
 

@@ -347,6 +347,7 @@ class StatelessHandler:
         params = body.get("params") or {}
         msg_id = body["id"]
         if method == "server/discover":
+            time.sleep(options.discover_delay / 1000)
             self.send_answer(response(msg_id, {
                 "supportedVersions": [VERSION],
                 "capabilities": CAPABILITIES,

@@ -117,6 +117,33 @@ test_probe_refused_always (void)
   server_stop (server);
 }
 
+/* A stateless server slow to answer the probe gets initialize beside it,
+ * which it refuses with 400 and -32022 in the body: an answer of the
+ * Streamable HTTP transport, no reason to try HTTP+SSE. The probe's
+ * answer decides. */
+static void
+test_probe_slow (void)
+{
+  g_autoptr(JsonArray) requests = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start ("--stateless", "--discover-delay=2000", NULL);
+  client = stateless_client_start (server);
+  g_assert_false (mcp_http_transport_get_legacy_sse (client->transport));
+  assert_echo_works (client);
+
+  requests = get_requests (client);
+  g_assert_cmpuint (count_rpc (requests, "initialize", NULL), ==, 1);
+  g_assert_cmpint (record_status (find_rpc (requests, "initialize", NULL, 0)), ==, 400);
+  g_assert_cmpuint (count_rpc (requests, "server/discover", NULL), ==, 1);
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    g_assert_cmpstr (mcp_test_lookup_string (record_at (requests, i), "method"), ==, "POST");
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* A server of 2025-11-25 refuses the probe with 400 and a body that is not
  * an error of the stateless revision (@data: how it says so): the client
  * falls back to initialize, and the session works as it always did. */
@@ -892,6 +919,7 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/HttpStateless/probe/refused-in-pieces", "--chunked-errors",
                         test_probe_refused);
   g_test_add_func ("/Mcp/HttpStateless/probe/refused-always", test_probe_refused_always);
+  g_test_add_func ("/Mcp/HttpStateless/probe/slow", test_probe_slow);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/legacy/text", "text", test_probe_legacy);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/legacy/json", "json", test_probe_legacy);
   g_test_add_data_func ("/Mcp/HttpStateless/probe/legacy/json-id", "json-id", test_probe_legacy);
