@@ -12,9 +12,9 @@
 # resources/read (decoded from =?base64?...?= when so encoded), and the
 # Mcp-Param-* headers that the x-mcp-header annotations of the tool called
 # ask for; a request that does not is refused with 400 and HeaderMismatch
-# (-32020), as the specification says a server must. A version the server does not speak gets 400 and
-# -32022 with the versions it does, a method it does not know 404 and
-# -32601, always as a JSON-RPC error in a JSON body.
+# (-32020), as the specification says a server must. A version the server
+# does not speak gets 400 and -32022 with the versions it does, a method it
+# does not know 404 and -32601, always as a JSON-RPC error in a JSON body.
 #
 # Its tools misbehave on purpose: headers that never match, a capability the
 # client must declare, a tool whose annotations change, answer streams that

@@ -939,7 +939,8 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/HttpStateless/hostile/input-requests", test_input_requests_bounded);
   g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/default",
-                        GUINT_TO_POINTER (MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS), test_endless_rounds);
+                        GUINT_TO_POINTER (MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS),
+                        test_endless_rounds);
   g_test_add_data_func ("/Mcp/HttpStateless/hostile/endless-rounds/3", GUINT_TO_POINTER (3),
                         test_endless_rounds);
   g_test_add_data_func ("/Mcp/HttpStateless/hostile/huge-error/json", "true",
