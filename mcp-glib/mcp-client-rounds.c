@@ -447,3 +447,47 @@ _mcp_client_call_finish (McpClient     *self,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+/* The bound on rounds ---------------------------------------------------- */
+
+/**
+ * mcp_client_get_max_input_rounds:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:max-input-rounds].
+ *
+ * Returns: how many requests for input one call may take
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_get_max_input_rounds (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), 0);
+
+  return self->max_input_rounds;
+}
+
+/**
+ * mcp_client_set_max_input_rounds:
+ * @self: a client
+ * @rounds: how many requests for input one call may take, at least 1
+ *
+ * Sets [property@Mcp.Client:max-input-rounds], for calls made from now on.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_max_input_rounds (McpClient *self,
+                                 guint      rounds)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (rounds > 0);
+
+  if (self->max_input_rounds == rounds)
+    return;
+
+  self->max_input_rounds = rounds;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_MAX_INPUT_ROUNDS]);
+}
