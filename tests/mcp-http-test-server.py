@@ -822,6 +822,8 @@ def main():
                         help="speak only the stateless revision 2026-07-28")
     parser.add_argument("--refuse-version", metavar="N", type=int, default=0,
                         help="with --stateless, refuse the first N requests with -32022")
+    parser.add_argument("--tools-ttl", metavar="MS", type=int, default=0,
+                        help="with --stateless, how long the list of tools stays fresh (ttlMs)")
     parser.add_argument("--discover-delay", metavar="MS", type=int, default=0,
                         help="with --stateless, wait this long before answering server/discover")
     parser.add_argument("--chunked-errors", action="store_true",

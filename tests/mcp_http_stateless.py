@@ -357,7 +357,7 @@ class StatelessHandler:
                 "_meta": {META + "serverInfo": SERVER_INFO},
             }))
         elif method == "tools/list":
-            self.send_answer(response(msg_id, {"tools": tools(), "ttlMs": 0,
+            self.send_answer(response(msg_id, {"tools": tools(), "ttlMs": options.tools_ttl,
                                                "cacheScope": "private"}))
         elif method == "tools/call":
             self.stateless_call(msg_id, params.get("name"), params.get("arguments") or {},

@@ -583,9 +583,11 @@ test_invalid_annotations (void)
 }
 
 /* -32020: the tool's description changed (now it wants a header): the
- * client lists the tools again, and the second call carries the header. */
+ * client lists the tools again, and the second call carries the header.
+ * The list is read from the server even if it said the list would stay
+ * fresh (@data, its option): it did not. */
 static void
-test_header_mismatch_relist (void)
+test_header_mismatch_relist (gconstpointer data)
 {
   g_autoptr(JsonArray) requests = NULL;
   g_autoptr(GListModel) tools = NULL;
@@ -595,7 +597,7 @@ test_header_mismatch_relist (void)
   Server *server;
   Client *client;
 
-  server = stateless_server_start (NULL);
+  server = stateless_server_start (data);
   client = stateless_client_start (server);
   tools = list_tools (client);
 
@@ -930,7 +932,10 @@ main (int   argc,
   g_test_add_func ("/Mcp/HttpStateless/param-headers/integral", test_param_headers_integral);
   g_test_add_func ("/Mcp/HttpStateless/param-headers/unlisted", test_param_headers_unlisted);
   g_test_add_func ("/Mcp/HttpStateless/invalid-annotations", test_invalid_annotations);
-  g_test_add_func ("/Mcp/HttpStateless/header-mismatch/relist", test_header_mismatch_relist);
+  g_test_add_data_func ("/Mcp/HttpStateless/header-mismatch/relist", NULL,
+                        test_header_mismatch_relist);
+  g_test_add_data_func ("/Mcp/HttpStateless/header-mismatch/relist-fresh", "--tools-ttl=600000",
+                        test_header_mismatch_relist);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/once", test_header_mismatch_once);
   g_test_add_func ("/Mcp/HttpStateless/missing-capability", test_missing_capability);
   g_test_add_func ("/Mcp/HttpStateless/cancel", test_cancel);
