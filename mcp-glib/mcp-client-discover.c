@@ -393,6 +393,17 @@ choose_version (Probe     *probe,
     }
 
   theirs = describe_versions (supported);
+
+  /* Refused again, with the version it lists. */
+  if (version != NULL)
+    {
+      probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                      _("The server refused MCP protocol version “%s”, although "
+                                        "it lists it among the versions it speaks (%s)"),
+                                      version, theirs));
+      return;
+    }
+
   probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                   _("The server speaks MCP protocol versions %s, none of which "
                                     "mcp-glib supports"),

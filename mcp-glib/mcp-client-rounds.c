@@ -30,6 +30,12 @@
 #include "mcp-json-private.h"
 #include "mcp-server-request-private.h"
 
+/* The most input requests one round may carry. Each is an object, a signal
+ * and an answer, the roots' whole list for roots/list: a server asking for
+ * thousands at once in a small message would make the client build far
+ * more than it received. Servers ask for one or a few. */
+#define MAX_INPUT_REQUESTS 64
+
 /* Gathering the answers to input requests ------------------------------------ */
 
 typedef struct
@@ -189,6 +195,17 @@ _mcp_client_gather_input_async (McpClient           *self,
       g_source_set_callback (gather->cancel_source, G_SOURCE_FUNC (gather_cancelled_cb), task,
                              NULL);
       g_source_attach (gather->cancel_source, self->context);
+    }
+
+  if (input_requests != NULL && json_object_get_size (input_requests) > MAX_INPUT_REQUESTS)
+    {
+      gather_return (self, task,
+                     g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                  _("The server asked for %u inputs at once for “%s”; mcp-glib "
+                                    "answers at most %u"),
+                                  json_object_get_size (input_requests), method,
+                                  MAX_INPUT_REQUESTS));
+      return;
     }
 
   /* Answers may come while the requests are handed out: count them all

@@ -755,7 +755,8 @@ mcp_client_class_init (McpClientClass *klass)
    *
    * How many times a stateless server may answer one call with a request
    * for input (elicitation, sampling, roots) before the call is given up.
-   * The default is %MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS.
+   * The default is %MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS. Each time, the
+   * server may ask for 64 inputs at most: a call asked for more fails.
    *
    * Since: 1.0
    */

@@ -72,8 +72,9 @@
  * row, and only while the request waits; otherwise the request fails at
  * once.
  *
- * If the first POST is answered with 400, 404 or 405, the transport falls
- * back to the older HTTP+SSE transport of protocol version 2024-11-05.
+ * If initialize is answered with 400, 404 or 405, and not with a JSON-RPC
+ * error answering it, the transport falls back to the older HTTP+SSE
+ * transport of protocol version 2024-11-05.
  *
  * Closing ends the session on the server with a DELETE. TLS, proxies and
  * timeouts are those of the [class@Soup.Session], which can be passed to
