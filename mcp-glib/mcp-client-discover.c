@@ -245,6 +245,34 @@ probe_fail (Probe  *probe,
   _mcp_client_connect_return (probe->self, probe->task, error);
 }
 
+/* The connection ended while the era was unknown. Servers built on some
+ * older SDKs exit on any request before initialize, server/discover
+ * included: say so, since the legacy handshake alone reaches them. */
+static void
+probe_fail_ended (Probe  *probe,
+                  GError *error)
+{
+  McpClient *self = probe->self;
+
+  if (!probe->pinned && !probe->legacy)
+    {
+      GError *explained;
+
+      self->probe_ended_connection = TRUE;
+      explained = g_error_new (error->domain, error->code,
+                               _("%s\nThe server ended the connection before answering "
+                                 "server/discover, the first request of the stateless protocol "
+                                 "revision; servers built on some older SDKs exit on it. If "
+                                 "this one does, connect with the legacy handshake "
+                                 "(version negotiation LEGACY)."),
+                               error->message);
+      g_error_free (error);
+      error = explained;
+    }
+
+  probe_fail (probe, error);
+}
+
 static void initialize_cb (GObject      *object,
                            GAsyncResult *result,
                            gpointer      user_data);
@@ -366,6 +394,17 @@ choose_version (Probe     *probe,
     }
 
   theirs = describe_versions (supported);
+
+  /* Refused again, with the version it lists. */
+  if (version != NULL)
+    {
+      probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                      _("The server refused MCP protocol version “%s”, although "
+                                        "it lists it among the versions it speaks (%s)"),
+                                      version, theirs));
+      return;
+    }
+
   probe_fail (probe, g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                   _("The server speaks MCP protocol versions %s, none of which "
                                     "mcp-glib supports"),
@@ -442,7 +481,7 @@ discover_cb (GObject      *object,
   /* Nobody to fall back to. */
   if (mcp_transport_is_closed (self->transport))
     {
-      probe_fail (probe, g_steal_pointer (&error));
+      probe_fail_ended (probe, g_steal_pointer (&error));
       return;
     }
 
@@ -480,8 +519,10 @@ initialize_cb (GObject      *object,
     {
       /* A stateless server may refuse initialize, and still answer the
        * probe: wait for it, unless it already spoke. */
-      if (probe->legacy || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
-          mcp_transport_is_closed (self->transport))
+      if (mcp_transport_is_closed (self->transport) &&
+          !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        probe_fail_ended (probe, error);
+      else if (probe->legacy || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         probe_fail (probe, error);
       else
         probe->initialize_error = error;
@@ -560,4 +601,115 @@ _mcp_client_discover (McpClient  *self,
                                                  probe, NULL);
 
   send_probe (probe);
+}
+
+/* Choosing the revision: the properties ----------------------------------- */
+
+/**
+ * mcp_client_get_stateless:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:stateless].
+ *
+ * Returns: whether the server speaks a stateless revision, once connected
+ *
+ * Since: 1.0
+ */
+gboolean
+mcp_client_get_stateless (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
+
+  return self->stateless;
+}
+
+/**
+ * mcp_client_get_version_negotiation:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:version-negotiation].
+ *
+ * Returns: how the client chooses the protocol revision
+ *
+ * Since: 1.0
+ */
+McpVersionNegotiation
+mcp_client_get_version_negotiation (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), MCP_VERSION_NEGOTIATION_AUTO);
+
+  return self->version_negotiation;
+}
+
+/**
+ * mcp_client_set_version_negotiation:
+ * @self: a client, not connected yet
+ * @negotiation: how to choose the protocol revision
+ *
+ * Sets [property@Mcp.Client:version-negotiation].
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_version_negotiation (McpClient             *self,
+                                    McpVersionNegotiation  negotiation)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (negotiation <= MCP_VERSION_NEGOTIATION_PINNED);
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (self->version_negotiation == negotiation)
+    return;
+
+  self->version_negotiation = negotiation;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_VERSION_NEGOTIATION]);
+}
+
+/**
+ * mcp_client_get_pinned_protocol_version:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:pinned-protocol-version].
+ *
+ * Returns: (nullable): the revision to speak when pinned
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_client_get_pinned_protocol_version (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->pinned_version;
+}
+
+/**
+ * mcp_client_set_pinned_protocol_version:
+ * @self: a client, not connected yet
+ * @version: (nullable): the one revision to speak, e.g. `2026-07-28`
+ *
+ * Sets [property@Mcp.Client:pinned-protocol-version]. It takes effect with
+ * %MCP_VERSION_NEGOTIATION_PINNED:
+ *
+ * <!-- doc-test
+ * static McpClient *client;
+ * -->
+ * ```c
+ * mcp_client_set_pinned_protocol_version (client, "2026-07-28");
+ * mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_PINNED);
+ * ```
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_pinned_protocol_version (McpClient  *self,
+                                        const char *version)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
+
+  if (_mcp_client_replace_string (&self->pinned_version, version))
+    g_object_notify_by_pspec (G_OBJECT (self),
+                              _mcp_client_properties[MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION]);
 }

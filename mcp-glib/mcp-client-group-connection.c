@@ -22,6 +22,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-group-private.h"
+#include "mcp-client-private.h"
 #include "mcp-error.h"
 #include "mcp-source-private.h"
 #include "mcp-stdio-transport.h"
@@ -399,7 +400,24 @@ connect_cb (GObject      *object,
       if (connected)
         start_listing (self, step->server, client);
       else
-        attempt_failed (self, step->server, error);
+        {
+          McpGroupServer *server = step->server;
+          gboolean legacy_next = !server->hand_added && !server->legacy_only &&
+                                 client->probe_ended_connection;
+
+          attempt_failed (self, server, error);
+
+          /* Servers of some older SDKs exit when asked server/discover:
+           * such a one is connected with the legacy handshake alone, at
+           * once, from now on. */
+          if (legacy_next)
+            {
+              g_debug ("%s ended the connection when asked server/discover: connecting it "
+                       "with the legacy handshake", server->name);
+              server->legacy_only = TRUE;
+              _mcp_client_group_start_server (self, server);
+            }
+        }
     }
 
   /* The next one, whatever became of this one. */
@@ -441,6 +459,8 @@ create_client_cb (GObject      *object,
 
   mcp_client_set_features (client, self->features);
   mcp_client_set_connect_timeout (client, self->connect_timeout);
+  if (server->legacy_only)
+    mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_LEGACY);
   _mcp_client_group_emit_client_created (self, server, client);
 
   /* A handler may have stopped the server. */
@@ -617,6 +637,7 @@ _mcp_client_group_restart_server (McpClientGroup *self,
   _mcp_client_group_stop_server (self, server, MCP_GROUP_SERVER_STATE_STOPPED);
   server->attempted = FALSE;
   server->backoff = 0;
+  server->legacy_only = FALSE;
   _mcp_group_server_set_attempts (server, 0);
   _mcp_client_group_start_server (self, server);
 }

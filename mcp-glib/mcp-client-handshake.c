@@ -611,3 +611,113 @@ _mcp_client_request_is_declared (McpClient        *self,
 
   return TRUE;
 }
+
+/* What the server said of itself ------------------------------------------ */
+
+/**
+ * mcp_client_get_server_info:
+ * @self: a client
+ *
+ * Gets the server's description, once connected.
+ *
+ * Returns: (transfer none) (nullable): the server's description, once
+ *   connected
+ *
+ * Since: 1.0
+ */
+McpImplementation *
+mcp_client_get_server_info (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->server_info;
+}
+
+/**
+ * mcp_client_get_server_capabilities:
+ * @self: a client
+ *
+ * Gets the server's capabilities, once connected.
+ *
+ * Returns: (transfer none) (nullable): the server's capabilities, once
+ *   connected
+ *
+ * Since: 1.0
+ */
+JsonObject *
+mcp_client_get_server_capabilities (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->server_capabilities;
+}
+
+/**
+ * mcp_client_get_protocol_version:
+ * @self: a client
+ *
+ * Gets the negotiated protocol revision, once connected.
+ *
+ * Returns: (nullable): the negotiated protocol revision, once connected
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_client_get_protocol_version (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->protocol_version;
+}
+
+/**
+ * mcp_client_get_instructions:
+ * @self: a client
+ *
+ * Gets the server's instructions.
+ *
+ * Returns: (nullable): the server's instructions
+ *
+ * Since: 1.0
+ */
+const char *
+mcp_client_get_instructions (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
+
+  return self->instructions;
+}
+
+/* Takes what the handshake learnt about the server, and tells. */
+void
+_mcp_client_set_server (McpClient         *self,
+                        const char        *protocol_version,
+                        gboolean           stateless,
+                        JsonObject        *capabilities,
+                        McpImplementation *server_info,
+                        const char        *instructions)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+
+  if (self->stateless != stateless)
+    {
+      self->stateless = stateless;
+      g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_STATELESS]);
+    }
+
+  if (_mcp_client_replace_string (&self->protocol_version, protocol_version))
+    g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_PROTOCOL_VERSION]);
+
+  g_clear_pointer (&self->server_capabilities, json_object_unref);
+  self->server_capabilities = capabilities != NULL ? json_object_ref (capabilities)
+                                                   : json_object_new ();
+  g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_SERVER_CAPABILITIES]);
+
+  g_set_object (&self->server_info, server_info);
+  g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_SERVER_INFO]);
+
+  if (_mcp_client_replace_string (&self->instructions, instructions))
+    g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_INSTRUCTIONS]);
+
+  g_object_thaw_notify (G_OBJECT (self));
+}

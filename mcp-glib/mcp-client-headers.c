@@ -29,6 +29,8 @@
 #include "mcp-tool.h"
 
 #define ANNOTATION "x-mcp-header"
+/* The integers a double holds exactly (2^53 - 1), as MCP bounds them. */
+#define MAX_SAFE_INTEGER 9007199254740991.0
 
 /* The annotated properties of one schema: their path of property names,
  * and the header name. */
@@ -257,6 +259,21 @@ header_value (JsonNode *value)
 
     case G_TYPE_INT64:
       return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (value));
+
+    /* A number is an integer when it has no fraction, however it was
+     * written (every number is a double in JavaScript, and in GJS); any
+     * other goes as it is, for the server to refuse it by the schema. */
+    case G_TYPE_DOUBLE:
+      {
+        double number = json_node_get_double (value);
+        char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+        if (number >= -MAX_SAFE_INTEGER && number <= MAX_SAFE_INTEGER &&
+            (double) (gint64) number == number)
+          return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) number);
+
+        return g_strdup (g_ascii_dtostr (buffer, sizeof buffer, number));
+      }
 
     case G_TYPE_BOOLEAN:
       return g_strdup (json_node_get_boolean (value) ? "true" : "false");

@@ -71,6 +71,8 @@ struct _McpClient
   char              *instructions;
   /* The revision has no handshake: every request carries its _meta. */
   gboolean           stateless;
+  /* The connection ended during the server/discover probe. */
+  gboolean           probe_ended_connection;
 
   McpVersionNegotiation version_negotiation;
   char              *pinned_version;
@@ -104,6 +106,12 @@ struct _McpClient
   GSource           *changes_retry;
   guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
+  /* The lists as last read, while the server says they are fresh
+   * (CacheableResult's ttlMs, 2026-07-28). */
+  struct {
+    GListStore      *items;
+    gint64           expires;
+  }                  list_cache[MCP_N_LIVE_MODELS];
 
   gboolean           closed_emitted;
 };
@@ -133,6 +141,8 @@ typedef enum {
 
 extern GParamSpec *_mcp_client_properties[MCP_CLIENT_N_PROPS];
 
+gboolean     _mcp_client_replace_string       (char              **field,
+                                               const char         *value);
 gboolean     _mcp_client_check_context        (McpClient          *self,
                                                const char         *function);
 gboolean     _mcp_client_dispatch_server_request (McpClient       *self,
@@ -220,6 +230,8 @@ typedef struct
   /* Whether an entry is fit to use, or left out; may be %NULL. */
   gboolean        (*accept) (McpClient *client,
                              gpointer   item);
+  /* Its live model and cache, or -1 for none. */
+  int               live;
 } McpListKind;
 
 /* Turns the result of a typed call into its value, or fails. */
@@ -246,6 +258,10 @@ GListModel  *_mcp_client_list_all_finish      (McpClient          *self,
                                                GAsyncResult       *result,
                                                gpointer            source_tag,
                                                GError            **error);
+void         _mcp_client_forget_list          (McpClient          *self,
+                                               McpLiveKind         which);
+gint64       _mcp_client_list_expires         (McpClient          *self,
+                                               McpLiveKind         which);
 void         _mcp_client_typed_call_async     (McpClient          *self,
                                                gpointer            source_tag,
                                                const char         *capability,

@@ -21,6 +21,7 @@ const McpListKind _mcp_list_prompts_kind = {
   "prompts/list", "prompts", "prompts", N_("prompts"),
   mcp_prompt_get_type, (McpValueFromJson) mcp_prompt_new_from_json,
   (McpValueGetJson) mcp_prompt_get_json, "name",
+  NULL, MCP_LIVE_PROMPTS,
 };
 
 /**

@@ -209,9 +209,67 @@ _mcp_client_check_capability (McpClient  *self,
 typedef struct
 {
   const McpListKind *kind;
-  GListStore     *store;
-  GHashTable     *cursors;
+  GListStore        *store;
+  GHashTable        *cursors;
+  /* The shortest freshness of the pages, -1 once one page had none. */
+  gint64             ttl_ms;
 } ListState;
+
+static GListStore *
+copy_store (const McpListKind *kind,
+            GListModel        *model)
+{
+  GListStore *copy = g_list_store_new (kind->item_type ());
+  guint n = g_list_model_get_n_items (model);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      g_list_store_append (copy, item);
+    }
+
+  return copy;
+}
+
+/* Keeps @list for as long as the server said it stays fresh, or forgets
+ * the one kept. The scope (public or private) does not matter to one
+ * client: it only tells shared caches along the way what they may keep. */
+static void
+remember_list (McpClient         *self,
+               const McpListKind *kind,
+               GListModel        *list,
+               gint64             ttl_ms)
+{
+  if (kind->live < 0)
+    return;
+
+  g_clear_object (&self->list_cache[kind->live].items);
+  self->list_cache[kind->live].expires = 0;
+  if (ttl_ms <= 0)
+    return;
+
+  self->list_cache[kind->live].items = copy_store (kind, list);
+  self->list_cache[kind->live].expires = g_get_monotonic_time () + ttl_ms * 1000;
+}
+
+/* The server said the list changed. */
+void
+_mcp_client_forget_list (McpClient   *self,
+                         McpLiveKind  which)
+{
+  g_clear_object (&self->list_cache[which].items);
+  self->list_cache[which].expires = 0;
+}
+
+/* When the list as last read stops being fresh (monotonic time), or 0 if
+ * it is not kept. */
+gint64
+_mcp_client_list_expires (McpClient   *self,
+                          McpLiveKind  which)
+{
+  return self->list_cache[which].items != NULL ? self->list_cache[which].expires : 0;
+}
 
 static void
 list_state_free (ListState *state)
@@ -253,6 +311,14 @@ list_page_cb (GObject      *object,
       return;
     }
 
+  if (state->ttl_ms >= 0)
+    {
+      gint64 ttl_ms = _mcp_json_object_get_int (page, "ttlMs", -1);
+
+      state->ttl_ms = ttl_ms < 0 ? -1 : (state->ttl_ms == G_MAXINT64 ? ttl_ms
+                                                                     : MIN (state->ttl_ms, ttl_ms));
+    }
+
   for (guint i = 0; i < json_array_get_length (items); i++)
     {
       JsonNode *element = json_array_get_element (items, i);
@@ -278,9 +344,12 @@ list_page_cb (GObject      *object,
   cursor = _mcp_json_object_get_string (page, "nextCursor");
   if (cursor == NULL)
     {
+      McpClient *self = g_task_get_source_object (task);
+
       if (state->kind == &_mcp_list_tools_kind)
-        _mcp_client_remember_tools (g_task_get_source_object (task),
-                                    G_LIST_MODEL (state->store));
+        _mcp_client_remember_tools (self, G_LIST_MODEL (state->store));
+      remember_list (self, state->kind, G_LIST_MODEL (state->store),
+                     state->ttl_ms == G_MAXINT64 ? -1 : state->ttl_ms);
       g_task_return_pointer (task, g_object_ref (state->store), g_object_unref);
       return;
     }
@@ -337,10 +406,21 @@ _mcp_client_list_all_async (McpClient           *self,
       !_mcp_client_check_capability (self, task, kind->capability, kind->what))
     return;
 
+  /* Still fresh, as the server said when it gave it. */
+  if (kind->live >= 0 && self->list_cache[kind->live].items != NULL &&
+      g_get_monotonic_time () < self->list_cache[kind->live].expires)
+    {
+      g_task_return_pointer (task,
+                             copy_store (kind, G_LIST_MODEL (self->list_cache[kind->live].items)),
+                             g_object_unref);
+      return;
+    }
+
   state = g_new0 (ListState, 1);
   state->kind = kind;
   state->store = g_list_store_new (kind->item_type ());
   state->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state->ttl_ms = G_MAXINT64;
   g_task_set_task_data (task, state, (GDestroyNotify) list_state_free);
 
   list_page (g_steal_pointer (&task), NULL);

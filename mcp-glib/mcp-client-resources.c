@@ -22,12 +22,14 @@ const McpListKind _mcp_list_resources_kind = {
   "resources/list", "resources", "resources", N_("resources"),
   mcp_resource_get_type, (McpValueFromJson) mcp_resource_new_from_json,
   (McpValueGetJson) mcp_resource_get_json, "uri",
+  NULL, MCP_LIVE_RESOURCES,
 };
 
 const McpListKind _mcp_list_resource_templates_kind = {
   "resources/templates/list", "resourceTemplates", "resources", N_("resource templates"),
   mcp_resource_template_get_type, (McpValueFromJson) mcp_resource_template_new_from_json,
   (McpValueGetJson) mcp_resource_template_get_json, "uriTemplate",
+  NULL, MCP_LIVE_RESOURCE_TEMPLATES,
 };
 
 /**

@@ -30,6 +30,12 @@
 #include "mcp-json-private.h"
 #include "mcp-server-request-private.h"
 
+/* The most input requests one round may carry. Each is an object, a signal
+ * and an answer, the roots' whole list for roots/list: a server asking for
+ * thousands at once in a small message would make the client build far
+ * more than it received. Servers ask for one or a few. */
+#define MAX_INPUT_REQUESTS 64
+
 /* Gathering the answers to input requests ------------------------------------ */
 
 typedef struct
@@ -189,6 +195,17 @@ _mcp_client_gather_input_async (McpClient           *self,
       g_source_set_callback (gather->cancel_source, G_SOURCE_FUNC (gather_cancelled_cb), task,
                              NULL);
       g_source_attach (gather->cancel_source, self->context);
+    }
+
+  if (input_requests != NULL && json_object_get_size (input_requests) > MAX_INPUT_REQUESTS)
+    {
+      gather_return (self, task,
+                     g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                  _("The server asked for %u inputs at once for “%s”; mcp-glib "
+                                    "answers at most %u"),
+                                  json_object_get_size (input_requests), method,
+                                  MAX_INPUT_REQUESTS));
+      return;
     }
 
   /* Answers may come while the requests are handed out: count them all
@@ -429,4 +446,48 @@ _mcp_client_call_finish (McpClient     *self,
     }
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* The bound on rounds ---------------------------------------------------- */
+
+/**
+ * mcp_client_get_max_input_rounds:
+ * @self: a client
+ *
+ * Gets [property@Mcp.Client:max-input-rounds].
+ *
+ * Returns: how many requests for input one call may take
+ *
+ * Since: 1.0
+ */
+guint
+mcp_client_get_max_input_rounds (McpClient *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT (self), 0);
+
+  return self->max_input_rounds;
+}
+
+/**
+ * mcp_client_set_max_input_rounds:
+ * @self: a client
+ * @rounds: how many requests for input one call may take, at least 1
+ *
+ * Sets [property@Mcp.Client:max-input-rounds], for calls made from now on.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_set_max_input_rounds (McpClient *self,
+                                 guint      rounds)
+{
+  g_return_if_fail (MCP_IS_CLIENT (self));
+  g_return_if_fail (rounds > 0);
+
+  if (self->max_input_rounds == rounds)
+    return;
+
+  self->max_input_rounds = rounds;
+  g_object_notify_by_pspec (G_OBJECT (self),
+                            _mcp_client_properties[MCP_CLIENT_PROP_MAX_INPUT_ROUNDS]);
 }

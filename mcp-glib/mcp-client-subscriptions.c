@@ -32,9 +32,13 @@
 #define META_SUBSCRIPTION_ID "io.modelcontextprotocol/subscriptionId"
 
 /* The client's own subscription is opened again after a break, waiting
- * longer each time, and given up after this many failures in a row. */
+ * longer each time, and given up after this many failures in a row. A
+ * subscription ends a row once it stayed agreed to a while: one that the
+ * server agrees to and ends at once is a failure too, or a server doing
+ * that would be asked again forever. */
 #define CHANGES_RETRY_MS      1000
 #define CHANGES_MAX_FAILURES  5
+#define CHANGES_STABLE_US     (10 * G_USEC_PER_SEC)
 
 /* One subscriptions/listen request. */
 typedef struct
@@ -45,6 +49,8 @@ typedef struct
   GCancellable    *cancellable;
   /* Until acknowledged: the caller's, completed with the subscription. */
   GTask           *task;
+  /* When the server acknowledged it, or 0. */
+  gint64           agreed_at;
   gboolean         closing;
   gboolean         internal;
 } Listen;
@@ -149,6 +155,8 @@ listen_done_cb (GObject      *object,
   g_autoptr(GTask) task = g_steal_pointer (&listen->task);
   gboolean internal = listen->internal;
   gboolean closing = listen->closing;
+  gboolean lasted = listen->agreed_at != 0 &&
+                    g_get_monotonic_time () - listen->agreed_at >= CHANGES_STABLE_US;
 
   answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
 
@@ -181,6 +189,8 @@ listen_done_cb (GObject      *object,
    * over or it keeps failing. */
   if (internal && self->changes == subscription)
     {
+      if (lasted)
+        self->changes_failures = 0;
       g_clear_object (&self->changes);
       if (self->state == MCP_CLIENT_STATE_READY && self->changes_retry == NULL &&
           ++self->changes_failures <= CHANGES_MAX_FAILURES)
@@ -271,8 +281,7 @@ route_tagged (McpClient  *self,
       parse_filter (_mcp_json_object_get_object (object, "notifications"), &lists, &resources);
       _mcp_subscription_set_honoured (listen->subscription, lists,
                                       (const char * const *) resources);
-      if (listen->internal)
-        self->changes_failures = 0;
+      listen->agreed_at = g_get_monotonic_time ();
       if (task != NULL)
         g_task_return_pointer (task, g_object_ref (listen->subscription), g_object_unref);
       return;

@@ -19,6 +19,7 @@ const McpListKind _mcp_list_tasks_kind = {
   "tasks/list", "tasks", "tasks", N_("tasks"),
   mcp_task_get_type, (McpValueFromJson) mcp_task_new_from_json,
   (McpValueGetJson) mcp_task_get_json, "taskId",
+  NULL, -1,
 };
 
 /**

@@ -21,6 +21,7 @@ const McpListKind _mcp_list_tools_kind = {
   mcp_tool_get_type, (McpValueFromJson) mcp_tool_new_from_json,
   (McpValueGetJson) mcp_tool_get_json, "name",
   _mcp_client_tool_is_usable,
+  MCP_LIVE_TOOLS,
 };
 
 /* Tools are remembered for how they want to be called (task support). */

@@ -235,8 +235,12 @@ on_rpc_notification (McpRpc     *rpc,
 
           /* Templates have no notification of their own: they change with
            * the resources. */
+          _mcp_client_forget_list (self, lists[i].which);
           if (lists[i].which == MCP_LIVE_RESOURCES)
-            _mcp_client_refresh_live_model (self, MCP_LIVE_RESOURCE_TEMPLATES);
+            {
+              _mcp_client_forget_list (self, MCP_LIVE_RESOURCE_TEMPLATES);
+              _mcp_client_refresh_live_model (self, MCP_LIVE_RESOURCE_TEMPLATES);
+            }
           _mcp_client_refresh_live_model (self, lists[i].which);
           g_signal_emit (self, signals[LIST_CHANGED], list_changed_quarks[lists[i].which],
                          g_quark_to_string (list_changed_quarks[lists[i].which]));
@@ -346,6 +350,8 @@ mcp_client_dispose (GObject *object)
   g_clear_object (&self->transport);
   g_clear_object (&self->server_info);
   _mcp_source_clear (&self->roots_changed_source);
+  for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
+    _mcp_client_forget_list (self, i);
   /* The application may keep a model: it stays, empty of updates. */
   for (guint i = 0; i < MCP_N_LIVE_MODELS; i++)
     {
@@ -749,7 +755,8 @@ mcp_client_class_init (McpClientClass *klass)
    *
    * How many times a stateless server may answer one call with a request
    * for input (elicitation, sampling, roots) before the call is given up.
-   * The default is %MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS.
+   * The default is %MCP_CLIENT_DEFAULT_MAX_INPUT_ROUNDS. Each time, the
+   * server may ask for 64 inputs at most: a call asked for more fails.
    *
    * Since: 1.0
    */
@@ -988,9 +995,10 @@ mcp_client_get_state (McpClient *self)
   return self->state;
 }
 
-static gboolean
-replace_string (char       **field,
-                const char  *value)
+/* Sets *@field to a copy of @value; returns whether it changed. */
+gboolean
+_mcp_client_replace_string (char       **field,
+                            const char  *value)
 {
   if (g_strcmp0 (*field, value) == 0)
     return FALSE;
@@ -1036,7 +1044,7 @@ mcp_client_set_client_name (McpClient  *self,
   if (name == NULL)
     return;
 
-  if (replace_string (&self->client_name, name))
+  if (_mcp_client_replace_string (&self->client_name, name))
     g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_CLIENT_NAME]);
 }
 
@@ -1076,267 +1084,8 @@ mcp_client_set_client_version (McpClient  *self,
   if (version == NULL)
     return;
 
-  if (replace_string (&self->client_version, version))
+  if (_mcp_client_replace_string (&self->client_version, version))
     g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_CLIENT_VERSION]);
-}
-
-/**
- * mcp_client_get_server_info:
- * @self: a client
- *
- * Gets the server's description, once connected.
- *
- * Returns: (transfer none) (nullable): the server's description, once
- *   connected
- *
- * Since: 1.0
- */
-McpImplementation *
-mcp_client_get_server_info (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  return self->server_info;
-}
-
-/**
- * mcp_client_get_server_capabilities:
- * @self: a client
- *
- * Gets the server's capabilities, once connected.
- *
- * Returns: (transfer none) (nullable): the server's capabilities, once
- *   connected
- *
- * Since: 1.0
- */
-JsonObject *
-mcp_client_get_server_capabilities (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  return self->server_capabilities;
-}
-
-/**
- * mcp_client_get_protocol_version:
- * @self: a client
- *
- * Gets the negotiated protocol revision, once connected.
- *
- * Returns: (nullable): the negotiated protocol revision, once connected
- *
- * Since: 1.0
- */
-const char *
-mcp_client_get_protocol_version (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  return self->protocol_version;
-}
-
-/**
- * mcp_client_get_instructions:
- * @self: a client
- *
- * Gets the server's instructions.
- *
- * Returns: (nullable): the server's instructions
- *
- * Since: 1.0
- */
-const char *
-mcp_client_get_instructions (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  return self->instructions;
-}
-
-/**
- * mcp_client_get_stateless:
- * @self: a client
- *
- * Gets [property@Mcp.Client:stateless].
- *
- * Returns: whether the server speaks a stateless revision, once connected
- *
- * Since: 1.0
- */
-gboolean
-mcp_client_get_stateless (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), FALSE);
-
-  return self->stateless;
-}
-
-/**
- * mcp_client_get_version_negotiation:
- * @self: a client
- *
- * Gets [property@Mcp.Client:version-negotiation].
- *
- * Returns: how the client chooses the protocol revision
- *
- * Since: 1.0
- */
-McpVersionNegotiation
-mcp_client_get_version_negotiation (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), MCP_VERSION_NEGOTIATION_AUTO);
-
-  return self->version_negotiation;
-}
-
-/**
- * mcp_client_set_version_negotiation:
- * @self: a client, not connected yet
- * @negotiation: how to choose the protocol revision
- *
- * Sets [property@Mcp.Client:version-negotiation].
- *
- * Since: 1.0
- */
-void
-mcp_client_set_version_negotiation (McpClient             *self,
-                                    McpVersionNegotiation  negotiation)
-{
-  g_return_if_fail (MCP_IS_CLIENT (self));
-  g_return_if_fail (negotiation <= MCP_VERSION_NEGOTIATION_PINNED);
-  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
-
-  if (self->version_negotiation == negotiation)
-    return;
-
-  self->version_negotiation = negotiation;
-  g_object_notify_by_pspec (G_OBJECT (self),
-                            _mcp_client_properties[MCP_CLIENT_PROP_VERSION_NEGOTIATION]);
-}
-
-/**
- * mcp_client_get_pinned_protocol_version:
- * @self: a client
- *
- * Gets [property@Mcp.Client:pinned-protocol-version].
- *
- * Returns: (nullable): the revision to speak when pinned
- *
- * Since: 1.0
- */
-const char *
-mcp_client_get_pinned_protocol_version (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), NULL);
-
-  return self->pinned_version;
-}
-
-/**
- * mcp_client_set_pinned_protocol_version:
- * @self: a client, not connected yet
- * @version: (nullable): the one revision to speak, e.g. `2026-07-28`
- *
- * Sets [property@Mcp.Client:pinned-protocol-version]. It takes effect with
- * %MCP_VERSION_NEGOTIATION_PINNED:
- *
- * <!-- doc-test
- * static McpClient *client;
- * -->
- * ```c
- * mcp_client_set_pinned_protocol_version (client, "2026-07-28");
- * mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_PINNED);
- * ```
- *
- * Since: 1.0
- */
-void
-mcp_client_set_pinned_protocol_version (McpClient  *self,
-                                        const char *version)
-{
-  g_return_if_fail (MCP_IS_CLIENT (self));
-  g_return_if_fail (self->state == MCP_CLIENT_STATE_DISCONNECTED);
-
-  if (replace_string (&self->pinned_version, version))
-    g_object_notify_by_pspec (G_OBJECT (self),
-                              _mcp_client_properties[MCP_CLIENT_PROP_PINNED_PROTOCOL_VERSION]);
-}
-
-/**
- * mcp_client_get_max_input_rounds:
- * @self: a client
- *
- * Gets [property@Mcp.Client:max-input-rounds].
- *
- * Returns: how many requests for input one call may take
- *
- * Since: 1.0
- */
-guint
-mcp_client_get_max_input_rounds (McpClient *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT (self), 0);
-
-  return self->max_input_rounds;
-}
-
-/**
- * mcp_client_set_max_input_rounds:
- * @self: a client
- * @rounds: how many requests for input one call may take, at least 1
- *
- * Sets [property@Mcp.Client:max-input-rounds], for calls made from now on.
- *
- * Since: 1.0
- */
-void
-mcp_client_set_max_input_rounds (McpClient *self,
-                                 guint      rounds)
-{
-  g_return_if_fail (MCP_IS_CLIENT (self));
-  g_return_if_fail (rounds > 0);
-
-  if (self->max_input_rounds == rounds)
-    return;
-
-  self->max_input_rounds = rounds;
-  g_object_notify_by_pspec (G_OBJECT (self),
-                            _mcp_client_properties[MCP_CLIENT_PROP_MAX_INPUT_ROUNDS]);
-}
-
-/* Takes what the handshake learnt about the server, and tells. */
-void
-_mcp_client_set_server (McpClient         *self,
-                        const char        *protocol_version,
-                        gboolean           stateless,
-                        JsonObject        *capabilities,
-                        McpImplementation *server_info,
-                        const char        *instructions)
-{
-  g_object_freeze_notify (G_OBJECT (self));
-
-  if (self->stateless != stateless)
-    {
-      self->stateless = stateless;
-      g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_STATELESS]);
-    }
-
-  if (replace_string (&self->protocol_version, protocol_version))
-    g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_PROTOCOL_VERSION]);
-
-  g_clear_pointer (&self->server_capabilities, json_object_unref);
-  self->server_capabilities = capabilities != NULL ? json_object_ref (capabilities)
-                                                   : json_object_new ();
-  g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_SERVER_CAPABILITIES]);
-
-  g_set_object (&self->server_info, server_info);
-  g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_SERVER_INFO]);
-
-  if (replace_string (&self->instructions, instructions))
-    g_object_notify_by_pspec (G_OBJECT (self), _mcp_client_properties[MCP_CLIENT_PROP_INSTRUCTIONS]);
-
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /* Closing ---------------------------------------------------------------- */

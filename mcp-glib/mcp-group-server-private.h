@@ -49,6 +49,9 @@ struct _McpGroupServer
   gboolean             hand_added;
   /* Follows an entry of the group's registry. */
   gboolean             from_registry;
+  /* Ended the connection when asked server/discover: connected with the
+   * legacy handshake alone. */
+  gboolean             legacy_only;
 };
 
 McpGroupServer *_mcp_group_server_new       (McpClientGroup      *group,

@@ -285,44 +285,48 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
  * Statuses
  * ------------------------------------------------------------------------ */
 
-static void
-error_body_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+/* Whether a refusal of @ex with @status means a server of the HTTP+SSE
+ * transport (2024-11-05): it refused the first POST, initialize, with
+ * 400, 404 or 405, and its body did not answer the request. */
+static gboolean
+refused_as_http_sse (McpHttpExchange *ex,
+                     SoupStatus       status)
 {
-  McpHttpExchange *ex = user_data;
-  g_autoptr(GBytes) bytes = NULL;
+  McpHttpTransport *self = ex->self;
+
+  return ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && !self->closing &&
+         !g_cancellable_is_cancelled (ex->cancellable) && ex->message == self->initialize &&
+         !ex->internal && self->session_id == NULL &&
+         (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
+          status == SOUP_STATUS_METHOD_NOT_ALLOWED);
+}
+
+/* The body of an error status has been read, up to its maximum (in
+ * @ex's buffer): the error it is. */
+static void
+error_body_done (McpHttpExchange *ex)
+{
+  McpHttpTransport *self = ex->self;
   g_autoptr(GError) error = NULL;
   g_autofree char *excerpt = NULL;
   SoupStatus status;
   const char *reason;
   int code;
 
-  bytes = g_input_stream_read_bytes_finish (G_INPUT_STREAM (object), result, NULL);
-  if (ex->self == NULL)
+  if (ex->buffer_len > 0)
     {
-      _mcp_http_exchange_free (ex);
-      return;
-    }
-
-  if (bytes != NULL && g_bytes_get_size (bytes) > 0)
-    {
-      gsize len;
-      const char *data = g_bytes_get_data (bytes, &len);
-
-      excerpt = g_utf8_make_valid (data, MIN (len, ERROR_BODY_EXCERPT));
+      excerpt = g_utf8_make_valid (ex->buffer, MIN (ex->buffer_len, ERROR_BODY_EXCERPT));
       g_strstrip (excerpt);
     }
 
   /* A JSON-RPC answer to the request, though with an error status: the
    * stateless revision answers so when it refuses a version, a method or
    * a request's headers, with what the client needs in the error's data. */
-  if (bytes != NULL && ex->request_id != NULL && !ex->answered &&
+  if (ex->buffer_len > 0 && ex->request_id != NULL && !ex->answered &&
       g_strcmp0 (soup_message_headers_get_content_type (soup_message_get_response_headers (ex->msg),
                                                         NULL), "application/json") == 0)
     {
-      g_autoptr(JsonNode) answer = _mcp_json_parse_message (g_bytes_get_data (bytes, NULL),
-                                                            g_bytes_get_size (bytes), NULL);
+      g_autoptr(JsonNode) answer = _mcp_json_parse_message (ex->buffer, ex->buffer_len, NULL);
       JsonObject *answer_object = answer != NULL && JSON_NODE_HOLDS_OBJECT (answer)
                                   ? json_node_get_object (answer) : NULL;
       JsonNode *id = answer_object != NULL ? json_object_get_member (answer_object, "id") : NULL;
@@ -338,6 +342,19 @@ error_body_cb (GObject      *object,
 
   status = soup_message_get_status (ex->msg);
   reason = soup_message_get_reason_phrase (ex->msg);
+
+  if (refused_as_http_sse (ex, status))
+    {
+      g_debug ("The server at %s answered %u to initialize; trying HTTP+SSE", self->url, status);
+      g_clear_pointer (&ex->buffer, g_free);
+      ex->buffer_len = 0;
+      g_clear_object (&ex->stream);
+      g_clear_object (&ex->msg);
+      g_ptr_array_add (self->legacy_queue, ex);
+      _mcp_http_legacy_start (self);
+      return;
+    }
+
   switch ((int) status)
     {
     case SOUP_STATUS_UNAUTHORIZED:
@@ -358,6 +375,49 @@ error_body_cb (GObject      *object,
                        ex->self->url, status, reason ? reason : "",
                        excerpt && *excerpt ? ": " : "", excerpt ? excerpt : "");
   _mcp_http_exchange_finish_and_drain (ex, error);
+}
+
+static void error_body_read (McpHttpExchange *ex);
+
+static void
+error_body_read_cb (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  McpHttpExchange *ex = user_data;
+  gssize n;
+
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, NULL);
+  if (ex->self == NULL)
+    {
+      _mcp_http_exchange_free (ex);
+      return;
+    }
+
+  /* What failed to arrive is left out of the error, which is all the
+   * same. */
+  if (n > 0)
+    {
+      ex->buffer_len += n;
+      if (ex->buffer_len < ex->buffer_size)
+        {
+          error_body_read (ex);
+          return;
+        }
+    }
+
+  error_body_done (ex);
+}
+
+/* Reads the body of an error status to its end, or its maximum: a server
+ * may send it in pieces, and a JSON-RPC error in it is only whole at the
+ * end. */
+static void
+error_body_read (McpHttpExchange *ex)
+{
+  g_input_stream_read_async (ex->stream, ex->buffer + ex->buffer_len,
+                             ex->buffer_size - ex->buffer_len, G_PRIORITY_DEFAULT,
+                             ex->cancellable, error_body_read_cb, ex);
 }
 
 static void start_new_session (McpHttpExchange *ex);
@@ -443,20 +503,6 @@ handle_status (McpHttpExchange *ex,
       return TRUE;
     }
 
-  /* The first POST of a server that only speaks HTTP+SSE (2024-11-05). */
-  if (ex->kind == MCP_HTTP_EXCHANGE_POST && !self->legacy && ex->message == self->initialize &&
-      !ex->internal && self->session_id == NULL &&
-      (status == SOUP_STATUS_BAD_REQUEST || status == SOUP_STATUS_NOT_FOUND ||
-       status == SOUP_STATUS_METHOD_NOT_ALLOWED))
-    {
-      g_debug ("The server at %s answered %u to initialize; trying HTTP+SSE", self->url, status);
-      g_clear_object (&ex->stream);
-      g_clear_object (&ex->msg);
-      g_ptr_array_add (self->legacy_queue, ex);
-      _mcp_http_legacy_start (self);
-      return TRUE;
-    }
-
   if (ex->kind == MCP_HTTP_EXCHANGE_GET && status == SOUP_STATUS_METHOD_NOT_ALLOWED)
     {
       g_debug ("The server at %s offers no event stream of its own", self->url);
@@ -467,13 +513,15 @@ handle_status (McpHttpExchange *ex,
   if (SOUP_STATUS_IS_SUCCESSFUL (status))
     return FALSE;
 
-  g_input_stream_read_bytes_async (ex->stream,
-                                   g_strcmp0 (soup_message_headers_get_content_type (
-                                                soup_message_get_response_headers (ex->msg),
-                                                NULL),
-                                              "application/json") == 0
-                                   ? ERROR_BODY_JSON_MAX : ERROR_BODY_EXCERPT,
-                                   G_PRIORITY_DEFAULT, ex->cancellable, error_body_cb, ex);
+  /* A buffer of a resumed stream's may be there. */
+  g_clear_pointer (&ex->buffer, g_free);
+  ex->buffer_len = 0;
+  ex->buffer_size = g_strcmp0 (soup_message_headers_get_content_type (
+                                 soup_message_get_response_headers (ex->msg), NULL),
+                               "application/json") == 0
+                    ? ERROR_BODY_JSON_MAX : ERROR_BODY_EXCERPT;
+  ex->buffer = g_malloc (ex->buffer_size);
+  error_body_read (ex);
   return TRUE;
 }
 

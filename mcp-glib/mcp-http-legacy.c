@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The fallback of McpHttpTransport to the HTTP+SSE transport of protocol
- * version 2024-11-05, for a server that refuses the first POST: a GET event
+ * version 2024-11-05, for a server that refuses initialize: a GET event
  * stream announces, in an `endpoint` event, where to POST messages (which
  * must be the server's own origin), and carries every answer. What is sent
  * before the endpoint is known waits for it.

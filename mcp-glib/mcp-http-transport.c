@@ -73,8 +73,9 @@
  * row, and only while the request waits; otherwise the request fails at
  * once.
  *
- * If the first POST is answered with 400, 404 or 405, the transport falls
- * back to the older HTTP+SSE transport of protocol version 2024-11-05.
+ * If initialize is answered with 400, 404 or 405, and not with a JSON-RPC
+ * error answering it, the transport falls back to the older HTTP+SSE
+ * transport of protocol version 2024-11-05.
  *
  * A server that requires OAuth is signed in to by the
  * [property@Mcp.HttpTransport:authorization], an [class@Mcp.Authorization].

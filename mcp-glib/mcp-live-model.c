@@ -16,6 +16,11 @@
 
 #include "mcp-json-private.h"
 #include "mcp-live-model-private.h"
+#include "mcp-source-private.h"
+
+/* A list is never read again sooner than this, however short its
+ * freshness. */
+#define MIN_EXPIRY_MS 1000
 
 struct _McpLiveModel
 {
@@ -27,6 +32,9 @@ struct _McpLiveModel
   const McpListKind *kind;
   GPtrArray         *items;
   GCancellable      *cancellable;
+  /* Read again when the list stops being fresh, for a server that does not
+   * say when it changes. */
+  GSource           *expiry;
   guint              refreshing : 1;
   guint              dirty : 1;
 };
@@ -74,6 +82,7 @@ mcp_live_model_dispose (GObject *object)
   McpLiveModel *self = (McpLiveModel *)object;
 
   _mcp_live_model_detach (self);
+  _mcp_source_clear (&self->expiry);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (mcp_live_model_parent_class)->dispose (object);
@@ -180,6 +189,36 @@ update (McpLiveModel *self,
   g_list_model_items_changed (G_LIST_MODEL (self), prefix, removed, added);
 }
 
+static gboolean
+expired_cb (gpointer user_data)
+{
+  McpLiveModel *self = user_data;
+
+  _mcp_source_clear (&self->expiry);
+  _mcp_live_model_refresh (self);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* A server that says how long its list stays fresh but not when it
+ * changes: the list is read again once it is stale. */
+static void
+schedule_expiry (McpLiveModel *self)
+{
+  JsonObject *capability = _mcp_json_object_get_object (self->client->server_capabilities,
+                                                        self->kind->capability);
+  gint64 expires = _mcp_client_list_expires (self->client, self->kind->live);
+  gint64 delay_ms;
+
+  _mcp_source_clear (&self->expiry);
+  if (expires == 0 || _mcp_json_object_get_bool (capability, "listChanged", FALSE))
+    return;
+
+  delay_ms = MAX ((expires - g_get_monotonic_time ()) / 1000, MIN_EXPIRY_MS);
+  self->expiry = _mcp_timeout_source_attach (self->client->context, MIN (delay_ms, G_MAXUINT),
+                                             expired_cb, self, NULL);
+}
+
 static void
 refresh_cb (GObject      *object,
             GAsyncResult *result,
@@ -206,7 +245,12 @@ refresh_cb (GObject      *object,
   update (self, fresh);
 
   if (self->dirty)
-    _mcp_live_model_refresh (self);
+    {
+      _mcp_live_model_refresh (self);
+      return;
+    }
+
+  schedule_expiry (self);
 }
 
 void
@@ -241,6 +285,7 @@ _mcp_live_model_cancel (McpLiveModel *self)
   g_return_if_fail (MCP_IS_LIVE_MODEL (self));
 
   g_cancellable_cancel (self->cancellable);
+  _mcp_source_clear (&self->expiry);
 }
 
 /* The client is going away: the model keeps its items, unchanged. */
@@ -250,6 +295,7 @@ _mcp_live_model_detach (McpLiveModel *self)
   g_return_if_fail (MCP_IS_LIVE_MODEL (self));
 
   g_cancellable_cancel (self->cancellable);
+  _mcp_source_clear (&self->expiry);
   self->client = NULL;
 }
 

@@ -207,7 +207,8 @@ call_tool_rounds_cb (GObject      *object,
   answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
 
   /* The headers of the call did not match what the server expects of the
-   * tool: its description changed. List the tools again, and call once
+   * tool: its description changed. List the tools again, from the server
+   * even if it said the list would stay fresh (it did not), and call once
    * more with what they say now. */
   if (answer == NULL && error->domain == MCP_ERROR && error->code == ERROR_HEADER_MISMATCH &&
       !self->relisted && self->client->state == MCP_CLIENT_STATE_READY)
@@ -216,6 +217,7 @@ call_tool_rounds_cb (GObject      *object,
                "tools again", self->name, error->message);
       g_clear_error (&error);
       self->relisted = TRUE;
+      _mcp_client_forget_list (self->client, MCP_LIVE_TOOLS);
       _mcp_client_list_all_async (self->client, &_mcp_list_tools_kind,
                                   (gpointer) &_mcp_list_tools_kind,
                                   g_task_get_cancellable (self->task),

@@ -12,11 +12,12 @@
 # broken, noisy, oversized and resumable event streams, requests to the
 # client over a stream, error statuses, forgotten sessions, connections
 # closed without an answer. With --legacy it speaks the older HTTP+SSE
-# transport of 2024-11-05 instead. It records every HTTP request it gets
-# (method, path, the headers that matter, the body, the status it answered,
-# the TCP connection it came on) and counts the connections it accepted,
-# and hands both out through its `requests` tool, so that tests check what
-# went over the wire.
+# transport of 2024-11-05 instead, and with --stateless the stateless
+# revision 2026-07-28 (in mcp_http_stateless.py). It records every HTTP
+# request it gets (method, path, the headers that matter, the body, the
+# status it answered, the TCP connection it came on) and counts the
+# connections it accepted, and hands both out through its `requests` tool,
+# so that tests check what went over the wire.
 #
 # It listens on an ephemeral port of 127.0.0.1 only, prints the port as the
 # first line of its output, and exits when its standard input closes (so a
@@ -35,13 +36,15 @@ import threading
 import time
 import urllib.parse
 
+import mcp_http_stateless
+
 SUPPORTED_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26")
 LATEST_VERSION = "2025-11-25"
 LEGACY_VERSION = "2024-11-05"
 SERVER_INFO = {"name": "mcp-http-test-server", "version": "1.0.0"}
 CAPABILITIES = {"tools": {"listChanged": True}, "logging": {}}
 RECORDED_HEADERS = ("Mcp-Session-Id", "MCP-Protocol-Version", "Last-Event-ID",
-                    "Authorization", "Accept", "Content-Type")
+                    "Authorization", "Accept", "Content-Type", "Mcp-Method", "Mcp-Name")
 SERVER_REQUEST_TIMEOUT = 10.0
 KEEPALIVE_INTERVAL = 1.0
 RESUME_RETRY_MS = 300
@@ -150,7 +153,7 @@ class Disconnected(Exception):
     """The client went away while we wrote to it."""
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(mcp_http_stateless.StatelessHandler, http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "mcp-http-test-server/1.0"
 
@@ -181,6 +184,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             records.append(entry)
         self.entry = entry
         return entry
+
+    def snapshot(self):
+        """A copy of the records, and the number of connections accepted."""
+        with lock:
+            return json.loads(json.dumps(records)), connections[0]
 
     def set_status(self, code):
         with lock:
@@ -269,12 +277,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # -- sessions -----------------------------------------------------------
 
-    def check_session(self):
+    def check_session(self, msg_id=None):
         """Sends the error and returns None unless the request belongs to a
         known session with the negotiated protocol version."""
         session_id = self.headers.get("Mcp-Session-Id")
         if session_id is None:
-            self.send_plain(400, "Bad Request: missing Mcp-Session-Id")
+            # What servers of the older revisions answer a request before
+            # initialize: plain text, or a JSON-RPC error without an id or
+            # with the request's (none of them an error of the stateless
+            # revision).
+            if options.no_session_answer == "text":
+                self.send_plain(400, "Bad Request: missing Mcp-Session-Id")
+            else:
+                answer_id = msg_id if options.no_session_answer == "json-id" else None
+                self.send_plain(400, encode(error_response(answer_id, -32000,
+                                                           "Bad Request: Server not initialized")),
+                                "application/json")
             return None
         with lock:
             session = sessions.get(session_id)
@@ -303,9 +321,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.abort_connection()
             return
 
+        if options.stateless:
+            try:
+                self.stateless_post(body)
+            except Disconnected:
+                self.close_connection = True
+            return
+
         if options.legacy:
             if path.path == "/messages":
                 self.legacy_post(body, urllib.parse.parse_qs(path.query))
+            elif options.legacy_post_status == 404:
+                self.send_plain(404, "Not Found")
             else:
                 self.send_plain(405, "Method Not Allowed", headers={"Allow": "GET"})
             return
@@ -322,7 +349,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.initialize(body)
             return
 
-        session_id = self.check_session()
+        session_id = self.check_session(body.get("id") if isinstance(body, dict) else None)
         if session_id is None:
             return
 
@@ -345,6 +372,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
         if options.legacy and path in ("/sse", options.path):
             self.legacy_stream()
+            return
+        if options.stateless:
+            self.send_plain(405, "Method Not Allowed", headers={"Allow": "POST"})
             return
         if path != options.path:
             self.send_plain(404, "Not Found")
@@ -386,7 +416,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_DELETE(self):
         self.record(None)
-        if options.legacy or urllib.parse.urlsplit(self.path).path != options.path:
+        if (options.legacy or options.stateless or
+                urllib.parse.urlsplit(self.path).path != options.path):
             self.send_plain(405, "Method Not Allowed")
             return
         session_id = self.check_session()
@@ -448,9 +479,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             end_session(session_id, bool(arguments.get("keep_stream", False)))
             return response(msg_id, text_result("forgot session %s" % session_id))
         if name == "requests":
-            with lock:
-                snapshot = json.loads(json.dumps(records))
-                accepted = connections[0]
+            snapshot, accepted = self.snapshot()
             return response(msg_id, text_result("%d requests" % len(snapshot),
                                                 {"requests": snapshot,
                                                  "connections": accepted}))
@@ -785,8 +814,27 @@ def main():
                         help="offer no GET stream of its own (405)")
     parser.add_argument("--legacy", action="store_true",
                         help="speak only the 2024-11-05 HTTP+SSE transport")
+    parser.add_argument("--no-session-answer", choices=("text", "json", "json-id"),
+                        default="text",
+                        help="how a request without a session is refused (400): in plain text, "
+                        "or a JSON-RPC error without an id or with the request's")
+    parser.add_argument("--stateless", action="store_true",
+                        help="speak only the stateless revision 2026-07-28")
+    parser.add_argument("--refuse-version", metavar="N", type=int, default=0,
+                        help="with --stateless, refuse the first N requests with -32022")
+    parser.add_argument("--tools-ttl", metavar="MS", type=int, default=0,
+                        help="with --stateless, how long the list of tools stays fresh (ttlMs)")
+    parser.add_argument("--discover-delay", metavar="MS", type=int, default=0,
+                        help="with --stateless, wait this long before answering server/discover")
+    parser.add_argument("--chunked-errors", action="store_true",
+                        help="with --stateless, write JSON error bodies in small chunks")
+    parser.add_argument("--listen", choices=("stay", "end", "refuse"), default="stay",
+                        help="with --stateless, keep listen streams open, end them after "
+                        "the acknowledgement, or before it")
     parser.add_argument("--delete-delay", metavar="MS", type=int, default=0,
                         help="wait this long before answering a DELETE")
+    parser.add_argument("--legacy-post-status", type=int, choices=(404, 405), default=405,
+                        help="with --legacy, how a POST to the MCP endpoint is refused")
     parser.add_argument("--legacy-endpoint", metavar="URL",
                         help="with --legacy, announce this endpoint instead of our own")
     parser.add_argument("--session-id", metavar="ID",
@@ -804,6 +852,7 @@ def main():
     parser.add_argument("--port", type=int, default=0,
                         help="listen on this port rather than on a free one")
     options = parser.parse_args()
+    mcp_http_stateless.options = options
 
     signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))
 

@@ -7,14 +7,17 @@
 
 /* What the test programs of McpHttpTransport (test-http-*.c) share: the
  * scripted server mcp-http-test-server.py, started and stopped for each
- * test; clients of it; calling its tools; and reading its record of every
- * HTTP request it received, to check what went over the wire.
+ * test; clients of it; calling its tools; reading its record of every
+ * HTTP request it received, to check what went over the wire; and the
+ * same for its --stateless mode, the revision 2026-07-28.
  */
 
 #include <signal.h>
 #include <string.h>
 
 #include "mcp-http-test-util.h"
+
+#define META_VERSION "io.modelcontextprotocol/protocolVersion"
 
 static char *python_path;
 static char *server_script;
@@ -592,4 +595,186 @@ assert_post_headers (JsonObject *record)
 {
   g_assert_cmpstr (record_header (record, "Accept"), ==, "application/json, text/event-stream");
   g_assert_cmpstr (record_header (record, "Content-Type"), ==, "application/json");
+}
+
+/* ------------------------------------------------------------------------
+ * The stateless revision (the server's --stateless mode)
+ * ------------------------------------------------------------------------ */
+
+/* Starts the server in its --stateless mode, with @option (or %NULL). */
+Server *
+stateless_server_start (const char *option)
+{
+  return server_start ("--stateless", "--session-id", OFFERED_SESSION, option, NULL);
+}
+
+/* A client that finds out the server's era by itself, as by default. */
+Client *
+auto_client_new (Server *server)
+{
+  Client *client = client_new (server);
+
+  mcp_client_set_version_negotiation (client->client, MCP_VERSION_NEGOTIATION_AUTO);
+
+  return client;
+}
+
+Client *
+stateless_client_start (Server *server)
+{
+  Client *client = auto_client_new (server);
+
+  client_connect_or_fail (client);
+  g_assert_true (mcp_client_get_stateless (client->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (client->client), ==, STATELESS_VERSION);
+
+  return client;
+}
+
+/* Every HTTP request the server received, asked through a new client. */
+JsonArray *
+stateless_fetch_requests (Server *server)
+{
+  Client *client = stateless_client_start (server);
+  JsonArray *requests = get_requests (client);
+
+  client_close_and_free (client);
+
+  return requests;
+}
+
+const char *
+record_meta_version (JsonObject *record)
+{
+  JsonObject *meta = mcp_test_lookup_object (record, "body.params._meta");
+
+  return meta != NULL && json_object_has_member (meta, META_VERSION)
+         ? json_object_get_string_member (meta, META_VERSION) : NULL;
+}
+
+/* A header value with the base64 sentinel decoded. */
+static char *
+decode_header (const char *value)
+{
+  gsize len;
+  g_autofree char *encoded = NULL;
+  g_autofree guchar *decoded = NULL;
+
+  if (value == NULL || !g_str_has_prefix (value, "=?base64?") || !g_str_has_suffix (value, "?="))
+    return g_strdup (value);
+
+  encoded = g_strndup (value + strlen ("=?base64?"),
+                       strlen (value) - strlen ("=?base64?") - strlen ("?="));
+  decoded = g_base64_decode (encoded, &len);
+  return g_strndup ((const char *) decoded, len);
+}
+
+/* Checks what every POST of a stateless session carries: the version of
+ * its _meta in MCP-Protocol-Version, its method in Mcp-Method, what it is
+ * about in Mcp-Name (for the three methods that have one), and no session
+ * id, whatever the server offered. */
+void
+assert_stateless_post (JsonObject *record)
+{
+  const char *method = record_rpc_method (record);
+  const char *name = NULL;
+
+  g_assert_cmpstr (mcp_test_lookup_string (record, "method"), ==, "POST");
+  assert_post_headers (record);
+  g_assert_nonnull (method);
+  g_assert_cmpstr (record_meta_version (record), ==, STATELESS_VERSION);
+  g_assert_cmpstr (record_header (record, "MCP-Protocol-Version"), ==, STATELESS_VERSION);
+  g_assert_cmpstr (record_header (record, "Mcp-Method"), ==, method);
+  g_assert_null (record_header (record, "Mcp-Session-Id"));
+
+  if (g_str_equal (method, "tools/call") || g_str_equal (method, "prompts/get"))
+    name = mcp_test_lookup_string (record, "body.params.name");
+  else if (g_str_equal (method, "resources/read"))
+    name = mcp_test_lookup_string (record, "body.params.uri");
+
+  if (name != NULL)
+    {
+      g_autofree char *decoded = decode_header (record_header (record, "Mcp-Name"));
+
+      g_assert_cmpstr (decoded, ==, name);
+    }
+  else
+    g_assert_null (record_header (record, "Mcp-Name"));
+}
+
+/* Checks that everything the server received was a POST of a stateless
+ * session: no GET stream, no DELETE, no notifications/cancelled. */
+void
+assert_all_stateless (JsonArray *requests)
+{
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    {
+      JsonObject *record = record_at (requests, i);
+
+      assert_stateless_post (record);
+      g_assert_cmpstr (record_rpc_method (record), !=, "notifications/cancelled");
+    }
+}
+
+/* How many requests of @method (and, for tools/call, of the tool @name)
+ * the server received. */
+guint
+count_rpc (JsonArray  *requests,
+           const char *method,
+           const char *name)
+{
+  guint count = 0;
+
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    {
+      JsonObject *record = record_at (requests, i);
+
+      if (g_strcmp0 (record_rpc_method (record), method) == 0 &&
+          (name == NULL || g_strcmp0 (mcp_test_lookup_string (record, "body.params.name"),
+                                      name) == 0))
+        count++;
+    }
+
+  return count;
+}
+
+/* The @nth (from 0) request of @method and tool @name, or %NULL. */
+JsonObject *
+find_rpc (JsonArray  *requests,
+          const char *method,
+          const char *name,
+          guint       nth)
+{
+  for (guint i = 0; i < json_array_get_length (requests); i++)
+    {
+      JsonObject *record = record_at (requests, i);
+
+      if (g_strcmp0 (record_rpc_method (record), method) == 0 &&
+          (name == NULL || g_strcmp0 (mcp_test_lookup_string (record, "body.params.name"),
+                                      name) == 0) &&
+          nth-- == 0)
+        return record;
+    }
+
+  return NULL;
+}
+
+/* Asks the server for its records until @done says they are complete. */
+JsonArray *
+await_records (Client   *client,
+               gboolean (*done) (JsonArray *requests, gpointer data),
+               gpointer  data)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  for (;;)
+    {
+      g_autoptr(JsonArray) requests = get_requests (client);
+
+      if (done (requests, data))
+        return g_steal_pointer (&requests);
+      if (mcp_test_elapsed_ms (start) > MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000)
+        g_error ("The server's records never became what the test waits for");
+      mcp_test_iterate_for (100);
+    }
 }

@@ -23,6 +23,11 @@ G_BEGIN_DECLS
 #define PROMPT_MS 3000
 #define NOTIFICATION_TIMEOUT_MS 5000
 
+/* The stateless revision, and the session id the server's --stateless
+ * mode offers with every answer, in vain. */
+#define STATELESS_VERSION "2026-07-28"
+#define OFFERED_SESSION   "not-for-a-stateless-client"
+
 typedef struct
 {
   GSubprocess      *process;
@@ -116,5 +121,25 @@ JsonObject    *find_tool_call                   (GPtrArray            *posts,
 void           assert_session_headers           (JsonObject           *record,
                                                  const char           *session_id);
 void           assert_post_headers              (JsonObject           *record);
+
+/* The stateless revision */
+Server        *stateless_server_start           (const char           *option);
+Client        *auto_client_new                  (Server               *server);
+Client        *stateless_client_start           (Server               *server);
+JsonArray     *stateless_fetch_requests         (Server               *server);
+const char    *record_meta_version              (JsonObject           *record);
+void           assert_stateless_post            (JsonObject           *record);
+void           assert_all_stateless             (JsonArray            *requests);
+guint          count_rpc                        (JsonArray            *requests,
+                                                 const char           *method,
+                                                 const char           *name);
+JsonObject    *find_rpc                         (JsonArray            *requests,
+                                                 const char           *method,
+                                                 const char           *name,
+                                                 guint                 nth);
+JsonArray     *await_records                    (Client               *client,
+                                                 gboolean            (*done) (JsonArray *requests,
+                                                                              gpointer   data),
+                                                 gpointer              data);
 
 G_END_DECLS

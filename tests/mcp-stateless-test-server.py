@@ -304,7 +304,8 @@ def serve_modern(message):
     if not check_envelope(message):
         return
     if method == "tools/list":
-        respond(message["id"], {"tools": TOOLS, "ttlMs": 0, "cacheScope": "private"})
+        respond(message["id"], {"tools": TOOLS, "ttlMs": options.tools_ttl,
+                                "cacheScope": "private"})
     elif method == "tools/call":
         call_tool(message)
     elif method == "prompts/list":
@@ -331,6 +332,8 @@ def initialize(message):
     behaviour = options.initialize
     if behaviour == "silent":
         return
+    if behaviour == "exit":
+        os._exit(options.exit_status)
     if behaviour == "error":
         # What a modern-only server answers: the versions it speaks.
         requested = (message.get("params") or {}).get("protocolVersion")
@@ -404,16 +407,23 @@ def main():
                         help="answer the first N discovers with -32022, whatever they ask")
     parser.add_argument("--supported", default=None, metavar="V1,V2",
                         help="the protocol versions the server says it supports")
-    parser.add_argument("--initialize", choices=("answer", "error", "silent"), default=None,
+    parser.add_argument("--initialize", choices=("answer", "error", "silent", "exit"), default=None,
                         help="how initialize is answered (default: answered, unless the era "
                         "is stateless)")
     parser.add_argument("--server-info", choices=("meta", "result", "none"), default="meta",
                         help="where the DiscoverResult carries the server's identity")
     parser.add_argument("--instructions", default=None)
     parser.add_argument("--name", default="mcp-stateless-test-server")
+    parser.add_argument("--tools-ttl", type=int, default=0, metavar="MS",
+                        help="how long tools/list says its answer stays fresh (ttlMs)")
+    parser.add_argument("--no-list-changed", action="store_true",
+                        help="do not say the tools' list changes are reported")
     parser.add_argument("--record", default=None, metavar="FILE",
                         help="append every message received to FILE")
     options = parser.parse_args()
+
+    if options.no_list_changed:
+        CAPABILITIES["tools"] = {}
 
     if options.discover is None:
         options.discover = "error" if options.era == "legacy" else "result"

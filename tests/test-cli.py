@@ -195,7 +195,7 @@ def test_help():
         assert "\n  %s" % command in out, command
     for option in ["--server", "--url", "--json", "--timeout", "--connect-timeout", "--env",
                    "--inherit-env", "--log-level", "--names", "--header", "--output",
-                   "--subscribe"]:
+                   "--subscribe", "--protocol"]:
         assert option in out, option
     assert "Exit status" in out and "130" in out, out
     assert check(*run("help")) == out
@@ -371,6 +371,36 @@ def test_log_messages_go_to_stderr():
     assert "quiet" not in err, err
 
 
+STATELESS_SERVER = "'%s' '%s'" % (sys.executable, os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "mcp-stateless-test-server.py"))
+
+
+def test_protocol():
+    # By default the client asks; the demo server is of the older kind.
+    assert "Protocol: 2025-11-25\n" in check(*demo("info"))
+    assert "Protocol: 2025-11-25\n" in check(*demo("--protocol", "legacy", "info"))
+
+    # A stateless server is spoken to in its revision, unless told otherwise.
+    dual = STATELESS_SERVER + " --era dual"
+    assert "Protocol: 2026-07-28\n" in check(*run("--server", dual, "info"))
+    assert "Protocol: 2025-11-25\n" in check(*run("--server", dual, "--protocol", "legacy",
+                                                   "info"))
+
+    # Pinned to what the server does not speak: no connection.
+    status, out, err = demo("--protocol", "2026-07-28", "info")
+    assert status == 3, (status, err)
+    assert "2026-07-28" in err, err
+
+    # A server that exits when asked server/discover: the error says so,
+    # and --protocol legacy reaches it.
+    crashing = STATELESS_SERVER + " --era legacy --discover exit"
+    status, out, err = run("--server", crashing, "info")
+    assert status == 3, (status, err)
+    assert "server/discover" in err and "legacy handshake" in err, err
+    assert "Protocol: 2025-11-25\n" in check(*run("--server", crashing, "--protocol", "legacy",
+                                                   "info"))
+
+
 def test_usage_errors():
     for args in (["frobnicate"],
                  ["call"],
@@ -382,6 +412,7 @@ def test_usage_errors():
                  ["complete", "tool", "a", "b", "c"],
                  ["--no-such-option"],
                  ["--log-level", "loud", "info"],
+                 ["--protocol", "newest", "info"],
                  ["--timeout", "-5", "info"],
                  ["--connect-timeout", "-1", "info"],
                  ["--url", "ftp://example.com/", "info"],
@@ -770,6 +801,7 @@ TESTS = [
     test_json_syntax_errors_name_the_line_and_column,
     test_progress_bar_on_a_terminal,
     test_log_messages_go_to_stderr,
+    test_protocol,
     test_usage_errors,
     test_tool_errors,
     test_connection_failures,

@@ -26,6 +26,7 @@ static char *demo_server;
 static char *test_server;
 static char *python_path;
 static char *http_server_script;
+static char *stateless_server_script;
 
 /* ------------------------------------------------------------------------
  * Helpers
@@ -553,7 +554,10 @@ test_failures (void)
   crashing = g_object_ref (server_named (group, "crashing"));
   broken = server_named (group, "broken");
 
-  g_assert_cmpint (mcp_group_server_get_state (crashing), ==, MCP_GROUP_SERVER_STATE_FAILED);
+  /* A server that ends the connection before it answers anything may be
+   * one that exits when asked server/discover: it is tried once more at
+   * once, with the legacy handshake, before it counts as failed. */
+  wait_for_state (crashing, MCP_GROUP_SERVER_STATE_FAILED);
   g_assert_nonnull (mcp_group_server_get_error (crashing));
   g_assert_cmpint (mcp_group_server_get_state (broken), ==, MCP_GROUP_SERVER_STATE_FAILED);
 
@@ -1121,6 +1125,48 @@ test_http_server_gone (void)
   http_server_stop (http);
 }
 
+/* A server that exits when asked server/discover, as those of some older
+ * SDKs do: the group connects it with the legacy handshake instead, at
+ * once, and keeps doing so when it comes back. */
+static void
+test_exits_on_probe (void)
+{
+  g_autofree char *text =
+    g_strdup_printf ("{\"mcpServers\": {\"old\": {\"command\": \"%s\", \"args\": "
+                     "[\"%s\", \"--era\", \"legacy\", \"--discover\", \"exit\"]}}}",
+                     python_path, stateless_server_script);
+  g_autoptr(McpServerRegistry) registry = registry_with (text);
+  g_autoptr(McpClientGroup) group = group_for (registry);
+  McpGroupServer *old;
+  McpClient *client;
+  g_autofree char *echoed = NULL;
+
+  /* No retry after a delay: the second attempt follows the first at once. */
+  mcp_client_group_set_reconnect_delay (group, 60 * 1000);
+  mcp_client_group_set_max_reconnect_delay (group, 60 * 1000);
+
+  connect_group (group);
+  old = server_named (group, "old");
+  wait_for_state (old, MCP_GROUP_SERVER_STATE_READY);
+  client = mcp_group_server_get_client (old);
+  g_assert_cmpint (mcp_client_get_version_negotiation (client), ==,
+                   MCP_VERSION_NEGOTIATION_LEGACY);
+  g_assert_false (mcp_client_get_stateless (client));
+  echoed = call_tool_text (group, "echo", "{\"text\": \"old\"}");
+  g_assert_cmpstr (echoed, ==, "old");
+
+  /* Back after a crash: still with the legacy handshake. */
+  mcp_client_group_set_reconnect_delay (group, 50);
+  mcp_client_group_set_max_reconnect_delay (group, 400);
+  g_subprocess_send_signal (subprocess_of (old), SIGKILL);
+  wait_for_state (old, MCP_GROUP_SERVER_STATE_FAILED);
+  wait_for_state (old, MCP_GROUP_SERVER_STATE_READY);
+  g_assert_cmpint (mcp_client_get_version_negotiation (mcp_group_server_get_client (old)), ==,
+                   MCP_VERSION_NEGOTIATION_LEGACY);
+
+  close_group (group);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1141,6 +1187,8 @@ main (int   argc,
   test_server = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
   python_path = g_find_program_in_path ("python3");
   http_server_script = g_test_build_filename (G_TEST_DIST, "mcp-http-test-server.py", NULL);
+  stateless_server_script = g_test_build_filename (G_TEST_DIST, "mcp-stateless-test-server.py",
+                                                   NULL);
 
   g_test_add_func ("/Mcp/ClientGroup/collision-and-routing", test_collision_and_routing);
   g_test_add_func ("/Mcp/ClientGroup/reconnect", test_reconnect);
@@ -1155,6 +1203,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/ClientGroup/name-func", test_name_func);
   g_test_add_func ("/Mcp/ClientGroup/http-server", test_http_server);
   g_test_add_func ("/Mcp/ClientGroup/http-server-gone", test_http_server_gone);
+  g_test_add_func ("/Mcp/ClientGroup/exits-on-probe", test_exits_on_probe);
 
   ret = g_test_run ();
 
@@ -1165,6 +1214,7 @@ main (int   argc,
   g_free (demo_server);
   g_free (test_server);
   g_free (python_path);
+  g_free (stateless_server_script);
   g_free (http_server_script);
 
   return ret;

@@ -347,7 +347,36 @@ test_dies_during_probe (void)
   g_test_message ("connect failed: %s", error->message);
   g_assert_true (error->domain == G_IO_ERROR);
   g_assert_nonnull (strstr (error->message, "7"));
+  /* It says what happened, and what reaches such a server. */
+  g_assert_nonnull (strstr (error->message, "server/discover"));
+  g_assert_nonnull (strstr (error->message, "legacy handshake"));
   g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+
+  peer_close_and_free (peer);
+  g_clear_error (&error);
+
+  /* Which the legacy handshake alone reaches. */
+  peer = peer_new ("--era", "legacy", "--discover", "exit", NULL);
+  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  g_assert_true (peer_connect (peer, &error));
+  g_assert_no_error (error);
+  g_assert_false (mcp_client_get_stateless (peer->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, "2025-11-25");
+  peer_close_and_free (peer);
+}
+
+/* A server that answers the probe with an error and dies in initialize:
+ * the probe is not blamed. */
+static void
+test_dies_after_probe (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "error", "--initialize", "exit", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (peer_connect (peer, &error));
+  g_assert_nonnull (error);
+  g_test_message ("connect failed: %s", error->message);
+  g_assert_null (strstr (error->message, "legacy handshake"));
 
   peer_close_and_free (peer);
 }
@@ -841,6 +870,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Negotiation/stateless-slow-probe", test_stateless_slow_probe);
   g_test_add_func ("/Mcp/Negotiation/dual-era-slow-probe", test_dual_era_slow_probe);
   g_test_add_func ("/Mcp/Negotiation/dies-during-probe", test_dies_during_probe);
+  g_test_add_func ("/Mcp/Negotiation/dies-after-probe", test_dies_after_probe);
   g_test_add_func ("/Mcp/Negotiation/legacy", test_negotiation_legacy);
   g_test_add_func ("/Mcp/Negotiation/pinned-stateless", test_pinned_stateless);
   g_test_add_func ("/Mcp/Negotiation/pinned-stateless-legacy-server",

@@ -7,17 +7,22 @@
 #
 # The workbench, driven as a user would: a headless Wayland display
 # (weston), a private session bus with the accessibility bus, and the app
-# started with two demo servers and server-everything. The test acts
-# through the app's actions (exported on D-Bus by GApplication) and its
-# accessibility tree (AT-SPI: it clicks buttons, types into fields, reads
-# labels), never through private hooks. It leaves a screenshot, made by the
-# app's own app.screenshot action, in the build directory.
+# started on a configuration file of its own (VS Code's mcp.json form) with
+# two demo servers, whose tools collide, server-everything, a demo server
+# that needs a secret input, and a broken entry. The test acts through the
+# app's actions (exported on D-Bus by GApplication) and its accessibility
+# tree (AT-SPI: it clicks buttons, types into fields, reads labels), and
+# looks at what a user could see outside the app: the configuration file
+# and the servers' processes in /proc. It uses no private hooks. It leaves
+# a screenshot, made by the app's own app.screenshot action, in the build
+# directory.
 #
 # It runs itself again inside dbus-run-session, so that nothing touches
 # the user's session bus, display or files; it skips, saying why, when a
 # piece of the desktop or the npm peers are missing.
 
 import ctypes
+import json
 import os
 import shutil
 import signal
@@ -119,6 +124,7 @@ class Desktop:
             "LANGUAGE": "",
         })
         self.env.pop("DISPLAY", None)
+        self.env.pop("LD_PRELOAD", None)
         # Under .ci/sanitize the workbench is built with ASan, and GTK
         # allocates so much that unwinding the slow way at every malloc
         # makes it take minutes to show its window.
@@ -251,12 +257,10 @@ class Notifications(threading.Thread):
 class Workbench:
     """The app, its actions over D-Bus and its accessibility tree."""
 
-    def __init__(self, desktop, directory, servers):
+    def __init__(self, desktop, directory, config):
         from gi.repository import Gio
 
-        argv = [workbench]
-        for name, command in servers:
-            argv += ["--server", "%s=%s" % (name, command)]
+        argv = [workbench, "--config", config]
         self.process = desktop.start(argv, log=os.path.join(directory, "workbench.log"))
         self.log = os.path.join(directory, "workbench.log")
 
@@ -301,11 +305,11 @@ class Workbench:
         what = "a %s %s" % (role, repr(name if name is not None else contains))
         return wait_for(lambda: self.find(role, name, root, contains), what, timeout)
 
-    def button(self, name, root=None):
+    def button(self, name, root=None, role="push button"):
         # GTK 4.8 names a button after its label property and its content
         # both, and not after a label set later: its child label is what
         # the user reads.
-        for button in self.find_all("push button", root):
+        for button in self.find_all(role, root):
             if button.name == name or any(child.getRoleName() == "label" and child.name == name
                                           for child in button):
                 return button
@@ -316,8 +320,8 @@ class Workbench:
 
         return pyatspi.findAllDescendants(root or self.app, lambda node: node.getRoleName() == role)
 
-    def click(self, name, root=None):
-        button = wait_for(lambda: self.button(name, root), "a button %r" % name)
+    def click(self, name, root=None, role="push button"):
+        button = wait_for(lambda: self.button(name, root, role), "a %s %r" % (role, name))
         wait_for(lambda: self._enabled(button), "the %s button to be enabled" % name)
         action = button.queryAction()
         for i in range(action.nActions):
@@ -335,14 +339,37 @@ class Workbench:
     def details(self):
         return self.wait("panel", "Details")
 
-    def show_tool(self, server, tool, title):
-        """Selects the server, waits for its tool in the list, shows it."""
-        self.activate("select-server", server)
+    def show_tool(self, tool, title):
+        """Waits for the tool, by its name in the group, in the list of
+        tools, and shows it."""
         tools = self.wait("list", "Tools")
-        wait_for(lambda: self.find("label", server, root=self.wait("list", "Servers"))
-                 and self.find("label", tool, root=tools), "the tool %s of %s" % (tool, server))
+        wait_for(lambda: self.find("label", tool, root=tools), "the tool %s" % tool)
         self.activate("show-tool", tool)
         return self.wait("label", title, root=self.details())
+
+    def row(self, list_name, *texts):
+        """The labels of the first row of a list that has labels saying
+        each of @texts (each within a label), or None."""
+        import pyatspi
+
+        view = self.wait("list", list_name)
+        for item in self.find_all("list item", view):
+            labels = [node.name or "" for node in
+                      pyatspi.findAllDescendants(item, lambda node: node.getRoleName() == "label")]
+            if all(any(text in label for label in labels) for text in texts):
+                return labels
+        return None
+
+    def server_status(self, server):
+        """What the row of a server says under its name."""
+        labels = self.row("Servers", server)
+        return labels[labels.index(server) + 1] if labels else None
+
+    def wait_status(self, server, status, timeout=TIMEOUT):
+        wait_for(lambda: (self.server_status(server) or "").startswith(status),
+                 "the status of %s to be %r (it is %r)" % (server, status,
+                                                           self.server_status(server)),
+                 timeout)
 
     def dump(self, node=None, depth=0):
         """The accessibility tree, as TAP comments."""
@@ -370,19 +397,113 @@ class Workbench:
 
 workbench_app = None
 notifications = None
+config_file = None
+test_directory = None
+TOKEN = "s3cret-token"
+
+
+def write_config(directory):
+    """The configuration the workbench starts on: VS Code's form, with an
+    input, and a tag in demo-1's arguments to find its process by."""
+    config = {
+        "inputs": [
+            {"type": "promptString", "id": "token", "description": "Token of the locked demo",
+             "password": True},
+        ],
+        "servers": {
+            "demo-1": {"type": "stdio", "command": demo_server,
+                       "args": ["--workbench-test=" + os.path.join(directory, "demo-1")]},
+            "demo-2": {"type": "stdio", "command": demo_server},
+            "everything": {"type": "stdio", "command": "node", "args": [everything, "stdio"]},
+            "locked": {"type": "stdio", "command": demo_server,
+                       "env": {"DEMO_TOKEN": "${input:token}"}},
+            "broken": {"type": "stdio", "args": ["no command"]},
+        },
+    }
+    path = os.path.join(directory, "mcp.json")
+    with open(path, "w") as f:
+        json.dump(config, f, indent=2)
+    return path
+
+
+def saved_servers():
+    with open(config_file) as f:
+        return json.load(f)["servers"]
+
+
+def processes_with(text):
+    """The processes of this user whose command line has @text, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/cmdline" % entry, "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        if any(text.encode() in arg for arg in argv):
+            found.append(int(entry))
+    return found
+
+
+def environ_of(pid):
+    with open("/proc/%d/environ" % pid, "rb") as f:
+        return [item.decode(errors="replace") for item in f.read().split(b"\0")]
 
 
 def test_servers_connect():
     servers = workbench_app.wait("list", "Servers")
-    for name in ("demo-1", "demo-2", "everything"):
+    for name in ("demo-1", "demo-2", "everything", "locked", "broken"):
         workbench_app.wait("label", name, root=servers)
-    for status in ("Ready: mcp-demo-server", "Ready: mcp-servers/everything"):
-        workbench_app.wait("label", contains=status, root=servers)
+    workbench_app.wait_status("demo-1", "Ready: mcp-demo-server 1.0.0")
+    workbench_app.wait_status("demo-2", "Ready: mcp-demo-server")
+    workbench_app.wait_status("everything", "Ready: mcp-servers/everything")
+
+
+def test_broken_entry():
+    # The entry has no command: its row and the list of problems say
+    # where, as file:line:column.
+    with open(config_file) as f:
+        line = next(number for number, text in enumerate(f, 1) if '"broken"' in text)
+    where = "%s:%d:" % (config_file, line)
+    workbench_app.wait_status("broken", "Failed: " + where)
+    workbench_app.wait("label", contains=where, root=workbench_app.wait("list", "Problems"))
+
+
+def test_input():
+    # The locked server's configuration needs a secret: the workbench asks
+    # for it, and the server gets it in its environment.
+    dialog = workbench_app.wait("frame", "Input Needed")
+    workbench_app.wait("label", "locked needs a value from you", root=dialog)
+    field = workbench_app.wait("password text", "Token of the locked demo", root=dialog)
+    field.queryEditableText().setTextContents(TOKEN)
+    workbench_app.click("Continue", root=dialog)
+    workbench_app.wait_status("locked", "Ready: mcp-demo-server")
+    assert not saved_servers()["locked"]["env"]["DEMO_TOKEN"].endswith(TOKEN)
+    wait_for(lambda: any("DEMO_TOKEN=" + TOKEN in environ_of(pid)
+                         for pid in processes_with(demo_server)
+                         if os.path.exists("/proc/%d" % pid)),
+             "a demo server with the token in its environment")
+
+
+def test_colliding_names():
+    # Every demo server has countdown and echo, and so has everything echo:
+    # they go by their qualified names; a tool no other server has keeps
+    # its own.
+    tools = workbench_app.wait("list", "Tools")
+    for name in ("demo-1__countdown", "demo-2__countdown", "locked__countdown",
+                 "demo-1__echo", "demo-2__echo", "everything__echo", "get-tiny-image"):
+        workbench_app.wait("label", name, root=tools)
+    assert workbench_app.find("label", "countdown", root=tools) is None
+    assert workbench_app.find("label", "echo", root=tools) is None
+    assert workbench_app.row("Tools", "demo-2__countdown", "demo-2") is not None
 
 
 def test_call_with_progress():
-    workbench_app.show_tool("demo-1", "countdown", "Countdown")
+    workbench_app.show_tool("demo-1__countdown", "Countdown")
     details = workbench_app.details()
+    workbench_app.wait("label", "demo-1__countdown", root=details)
     workbench_app.type_into("spin button", "from", "10", root=details)
     workbench_app.click("Call", root=details)
     workbench_app.wait("label", "Liftoff!", root=details)
@@ -390,7 +511,7 @@ def test_call_with_progress():
 
 
 def test_cancel_call():
-    workbench_app.show_tool("demo-1", "countdown", "Countdown")
+    workbench_app.show_tool("demo-1__countdown", "Countdown")
     details = workbench_app.details()
     workbench_app.type_into("spin button", "from", "10", root=details)
     workbench_app.click("Call", root=details)
@@ -399,8 +520,7 @@ def test_cancel_call():
 
 
 def test_elicitation():
-    workbench_app.show_tool("everything", "trigger-elicitation-request",
-                            "Trigger Elicitation Request Tool")
+    workbench_app.show_tool("trigger-elicitation-request", "Trigger Elicitation Request Tool")
     workbench_app.click("Call", root=workbench_app.details())
     dialog = workbench_app.wait("frame", "Information Requested")
     # Nothing has the keyboard on a headless display: the window is not
@@ -417,8 +537,7 @@ def test_elicitation():
 
 
 def test_sampling():
-    workbench_app.show_tool("everything", "trigger-sampling-request",
-                            "Trigger Sampling Request Tool")
+    workbench_app.show_tool("trigger-sampling-request", "Trigger Sampling Request Tool")
     details = workbench_app.details()
     workbench_app.type_into("text", "prompt", "What is MCP?", root=details)
     workbench_app.click("Call", root=details)
@@ -429,7 +548,6 @@ def test_sampling():
 
 
 def test_resource_and_prompt():
-    workbench_app.activate("select-server", "everything")
     uri = "demo://resource/static/document/features.md"
     resources = workbench_app.wait("list", "Resources")
     wait_for(lambda: workbench_app.find("label", uri, root=resources), "the resource " + uri)
@@ -447,20 +565,126 @@ def test_resource_and_prompt():
     workbench_app.wait("label", "This is a simple prompt without arguments.", root=details)
 
 
-def test_log_pane():
-    workbench_app.show_tool("demo-2", "log", "Log")
+def test_resource_link():
+    # A link in a result reads its resource, which no server lists, from
+    # the server of the result.
+    workbench_app.show_tool("get-resource-links", "Get Resource Links Tool")
+    details = workbench_app.details()
+    workbench_app.click("Call", root=details)
+    workbench_app.click("Text Resource 2", root=details)
+    workbench_app.wait("label", "demo://resource/dynamic/text/2", root=details)
+    workbench_app.wait("label", contains="Resource 2: This is a plaintext resource",
+                       root=details)
+
+
+def test_call_reaches_its_server():
+    # demo-2__log goes to demo-2, whose log message the log pane shows as
+    # demo-2's.
+    workbench_app.show_tool("demo-2__log", "Log")
     details = workbench_app.details()
     workbench_app.type_into("text", "message", "Hello from the log pane", root=details)
     workbench_app.click("Call", root=details)
-    workbench_app.wait("label", "mcp-demo-server: Hello from the log pane",
-                       root=workbench_app.wait("list", "Log"))
+    wait_for(lambda: workbench_app.row("Log", "mcp-demo-server: Hello from the log pane"),
+             "the log message")
+    labels = workbench_app.row("Log", "mcp-demo-server: Hello from the log pane")
+    assert "demo-2" in labels and "demo-1" not in labels, labels
+
+
+def test_killed_server_comes_back():
+    tag = "--workbench-test=" + os.path.join(test_directory, "demo-1")
+    pids = wait_for(lambda: processes_with(tag), "the process of demo-1")
+    assert len(pids) == 1, pids
+    os.kill(pids[0], signal.SIGKILL)
+    wait_for(lambda: workbench_app.row("Log", "demo-1", "failed", "signal 9"),
+             "the log to say that demo-1 was killed")
+    workbench_app.wait_status("demo-1", "Ready: mcp-demo-server")
+    new_pids = wait_for(lambda: processes_with(tag), "a new process of demo-1")
+    assert new_pids != pids, (pids, new_pids)
+    workbench_app.show_tool("demo-1__countdown", "Countdown")
+    details = workbench_app.details()
+    workbench_app.type_into("spin button", "from", "1", root=details)
+    workbench_app.click("Call", root=details)
+    workbench_app.wait("label", "Liftoff!", root=details)
+
+
+def test_add_server():
+    workbench_app.click("Add Server")
+    dialog = workbench_app.wait("frame", "Add Server")
+    workbench_app.type_into("text", "Name", "demo-3", root=dialog)
+    workbench_app.type_into("text", "Command", "%s --added" % demo_server, root=dialog)
+    workbench_app.click("Add", root=dialog)
+    workbench_app.wait_status("demo-3", "Ready: mcp-demo-server")
+    workbench_app.wait("label", "demo-3__countdown", root=workbench_app.wait("list", "Tools"))
+    wait_for(lambda: "demo-3" in saved_servers(), "demo-3 in the file")
+    assert saved_servers()["demo-3"] == {"type": "stdio", "command": demo_server,
+                                         "args": ["--added"]}, saved_servers()["demo-3"]
+
+
+def test_edit_server():
+    workbench_app.activate("select-server", "demo-3")
+    workbench_app.click("Edit Server")
+    dialog = workbench_app.wait("frame", "Edit Server")
+    workbench_app.click("Disabled: keep the entry, but do not start the server", root=dialog,
+                        role="check box")
+    workbench_app.click("Save", root=dialog)
+    workbench_app.wait_status("demo-3", "Disabled")
+    wait_for(lambda: saved_servers()["demo-3"].get("disabled") is True, "demo-3 disabled")
+    tools = workbench_app.wait("list", "Tools")
+    wait_for(lambda: workbench_app.find("label", "demo-3__countdown", root=tools) is None,
+             "the tools of demo-3 to go")
+
+
+def test_remove_server():
+    # Enabled again from the file, which the workbench follows.
+    config = json.load(open(config_file))
+    del config["servers"]["demo-3"]["disabled"]
+    with open(config_file + ".new", "w") as f:
+        json.dump(config, f, indent=2)
+    os.rename(config_file + ".new", config_file)
+    workbench_app.wait_status("demo-3", "Ready: mcp-demo-server")
+    workbench_app.show_tool("demo-3__countdown", "Countdown")
+
+    workbench_app.activate("select-server", "demo-3")
+    workbench_app.click("Edit Server")
+    dialog = workbench_app.wait("frame", "Edit Server")
+    workbench_app.click("Remove the Server", root=dialog)
+    servers = workbench_app.wait("list", "Servers")
+    wait_for(lambda: workbench_app.find("label", "demo-3", root=servers) is None,
+             "demo-3 to leave the list")
+    # What was shown of it went with it.
+    details = workbench_app.details()
+    wait_for(lambda: workbench_app.find("label", "Countdown", root=details) is None,
+             "the tool of demo-3 to leave the details")
+    wait_for(lambda: "demo-3" not in saved_servers(), "demo-3 to leave the file")
+    assert sorted(saved_servers()) == ["broken", "demo-1", "demo-2", "everything", "locked"]
+
+
+def test_command_line_server():
+    # Run again, the workbench hands its command line to the instance that
+    # runs. A server of --server is for the session: it is in no file, and
+    # removing it leaves the file alone. (No preexec_fn: a thread runs.)
+    before = saved_servers()
+    subprocess.run([workbench, "--server", "quick=%s --quick" % demo_server], check=True,
+                   timeout=TIMEOUT, stdout=subprocess.DEVNULL)
+    workbench_app.wait_status("quick", "Ready: mcp-demo-server")
+    workbench_app.wait("label", "quick__countdown", root=workbench_app.wait("list", "Tools"))
+    workbench_app.activate("select-server", "quick")
+    workbench_app.click("Edit Server")
+    dialog = workbench_app.wait("frame", "Edit Server")
+    workbench_app.wait("label", contains="Given on the command line", root=dialog)
+    workbench_app.click("Remove the Server", root=dialog)
+    servers = workbench_app.wait("list", "Servers")
+    wait_for(lambda: workbench_app.find("label", "quick", root=servers) is None,
+             "quick to leave the list")
+    assert saved_servers() == before, saved_servers()
 
 
 def test_screenshot():
     path = os.path.join(build_dir, "workbench.png")
     if os.path.exists(path):
         os.unlink(path)
-    workbench_app.show_tool("everything", "get-tiny-image", "Get Tiny Image Tool")
+    workbench_app.activate("select-server", "everything")
+    workbench_app.show_tool("get-tiny-image", "Get Tiny Image Tool")
     details = workbench_app.details()
     workbench_app.click("Call", root=details)
     workbench_app.wait("image", contains="Image, image/png", root=details)
@@ -477,26 +701,27 @@ def main():
             print("1..0 # SKIP %s" % reason)
             return 0
         env = dict(os.environ, MCP_WORKBENCH_TEST_SESSION="1")
+        argv = [sys.executable] + sys.argv
         # Under .ci/sanitize, the ASan runtime is preloaded into the
-        # interpreters that load the instrumented library. This test loads
-        # it nowhere (the workbench links the runtime itself), and the
-        # desktop's programs must not run with it.
-        env.pop("LD_PRELOAD", None)
-        return subprocess.call(["dbus-run-session", "--", sys.executable] + sys.argv, env=env,
+        # interpreters that load the instrumented library, as this one
+        # does (mcptest imports it). The session bus must not run with it:
+        # it goes to this interpreter alone, which keeps it from the
+        # desktop's programs and the workbench (which links the runtime
+        # itself).
+        preload = env.pop("LD_PRELOAD", None)
+        if preload:
+            argv = ["env", "LD_PRELOAD=" + preload] + argv
+        return subprocess.call(["dbus-run-session", "--"] + argv, env=env,
                                preexec_fn=die_with_parent)
 
-    global workbench_app, notifications
-    directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
+    global workbench_app, notifications, config_file, test_directory
+    directory = test_directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
     desktop = Desktop(directory)
     status = 1
     try:
-        servers = [
-            ("demo-1", demo_server),
-            ("demo-2", demo_server),
-            ("everything", "node %s stdio" % everything),
-        ]
+        config_file = write_config(directory)
         try:
-            workbench_app = Workbench(desktop, directory, servers)
+            workbench_app = Workbench(desktop, directory, config_file)
             # Started after every process: no child is forked while it runs.
             notifications = Notifications()
         except AssertionError as error:
@@ -504,12 +729,21 @@ def main():
             raise
         status = run_tests([
             test_servers_connect,
+            test_broken_entry,
+            test_input,
+            test_colliding_names,
             test_call_with_progress,
             test_cancel_call,
             test_elicitation,
             test_sampling,
             test_resource_and_prompt,
-            test_log_pane,
+            test_resource_link,
+            test_call_reaches_its_server,
+            test_killed_server_comes_back,
+            test_add_server,
+            test_edit_server,
+            test_remove_server,
+            test_command_line_server,
             test_screenshot,
         ])
         if status != 0:

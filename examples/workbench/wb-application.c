@@ -5,21 +5,24 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The workbench application: it owns the servers, reads them from the
- * command line, opens the window, and offers the actions that do not
- * belong to a window: `app.show-request` (the default action of a request's
- * notification), `app.screenshot`, `app.about` and `app.quit`. All of them
- * are exported on D-Bus, as GApplication does, which is how the headless
- * test drives the workbench.
+/* The workbench application: it owns the servers, an McpServerRegistry of
+ * the configured ones (the files of `--config`, or the user's own file)
+ * and an McpClientGroup that connects them all, with the servers of
+ * `--server` and `--url` added to the group for this session only. It opens
+ * the window, and offers the actions that do not belong to a window:
+ * `app.show-request` (the default action of a request's notification),
+ * `app.screenshot`, `app.about` and `app.quit`. All of them are exported on
+ * D-Bus, as GApplication does, which is how the headless test drives the
+ * workbench.
  */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <glib-unix.h>
+#include <mcp-glib/mcp-glib.h>
 
 #include "wb-application.h"
-#include "wb-server.h"
 #include "wb-window.h"
 
 #define APPLICATION_ID "io.github.McpGlib.Workbench"
@@ -28,8 +31,10 @@ struct _WbApplication
 {
   GtkApplication  parent_instance;
 
-  GListStore     *servers;
-  guint           sigterm_source;
+  McpServerRegistry *registry;
+  McpClientGroup    *group;
+  gboolean           configured;
+  guint              sigterm_source;
   guint           sigint_source;
 };
 
@@ -165,65 +170,88 @@ wb_application_activate (GApplication *application)
   WbWindow *window = get_window (self);
 
   if (window == NULL)
-    window = wb_window_new (GTK_APPLICATION (self), G_LIST_MODEL (self->servers));
+    window = wb_window_new (GTK_APPLICATION (self), self->group);
 
   gtk_window_present (GTK_WINDOW (window));
 }
 
-/* NAME=COMMAND, or a COMMAND named after its program. */
-static gboolean
-add_command_server (WbApplication  *self,
-                    const char     *spec,
-                    GError        **error)
+/* Splits "NAME=VALUE" when NAME comes before @stop (a space in a command,
+ * the colon of a URL), so that a value with "=" in it is not taken for a
+ * name.
+ */
+static char *
+split_name (const char  *spec,
+            const char  *stop,
+            const char **value)
 {
   const char *equals = strchr (spec, '=');
-  const char *space = strpbrk (spec, " \t");
-  g_autofree char *name = NULL;
+
+  *value = spec;
+  if (equals == NULL || equals == spec || (stop != NULL && stop < equals))
+    return NULL;
+
+  *value = equals + 1;
+  return g_strndup (spec, equals - spec);
+}
+
+/* --server [NAME=]COMMAND: a server named after its program by default. */
+static McpServerConfig *
+command_server (const char  *spec,
+                GError     **error)
+{
+  const char *command;
+  g_autofree char *name = split_name (spec, strpbrk (spec, " \t"), &command);
   g_auto(GStrv) argv = NULL;
-  g_autoptr(WbServer) server = NULL;
 
-  if (equals != NULL && (space == NULL || equals < space) && equals != spec)
-    {
-      name = g_strndup (spec, equals - spec);
-      spec = equals + 1;
-    }
-
-  if (!g_shell_parse_argv (spec, NULL, &argv, error))
-    return FALSE;
+  if (!g_shell_parse_argv (command, NULL, &argv, error))
+    return NULL;
   if (name == NULL)
     name = g_path_get_basename (argv[0]);
 
-  server = wb_server_new_for_command (name, (const char * const *) argv);
-  g_list_store_append (self->servers, server);
-  wb_server_start (server);
-
-  return TRUE;
+  return mcp_server_config_new_stdio (name, (const char * const *) argv);
 }
 
-static void
-add_url_server (WbApplication *self,
-                const char    *spec)
+/* --url [NAME=]URL: a server named after its host by default. */
+static McpServerConfig *
+url_server (const char *spec)
 {
-  const char *equals = strchr (spec, '=');
-  const char *colon = strchr (spec, ':');
-  g_autofree char *name = NULL;
-  g_autoptr(WbServer) server = NULL;
+  const char *url;
+  g_autofree char *name = split_name (spec, strchr (spec, ':'), &url);
 
-  if (equals != NULL && colon != NULL && equals < colon && equals != spec)
+  if (name == NULL)
     {
-      name = g_strndup (spec, equals - spec);
-      spec = equals + 1;
-    }
-  else
-    {
-      g_autoptr(GUri) uri = g_uri_parse (spec, G_URI_FLAGS_NONE, NULL);
+      g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
 
-      name = g_strdup (uri != NULL && g_uri_get_host (uri) != NULL ? g_uri_get_host (uri) : spec);
+      name = g_strdup (uri != NULL && g_uri_get_host (uri) != NULL ? g_uri_get_host (uri) : url);
     }
 
-  server = wb_server_new_for_url (name, spec);
-  g_list_store_append (self->servers, server);
-  wb_server_start (server);
+  return mcp_server_config_new_http (name, url);
+}
+
+/* The servers of the command line are the group's, not the registry's:
+ * they are not written to any file.
+ */
+static gboolean
+add_servers (WbApplication            *self,
+             GApplicationCommandLine  *command_line,
+             const char              **specs,
+             gboolean                  urls)
+{
+  for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
+    {
+      g_autoptr(McpServerConfig) config = NULL;
+      g_autoptr(GError) error = NULL;
+
+      config = urls ? url_server (specs[i]) : command_server (specs[i], &error);
+      if (config == NULL || mcp_client_group_add_config (self->group, config, &error) == NULL)
+        {
+          g_application_command_line_printerr (command_line, "%s: %s\n", specs[i],
+                                               error->message);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
 }
 
 static int
@@ -232,65 +260,69 @@ wb_application_command_line (GApplication            *application,
 {
   WbApplication *self = WB_APPLICATION (application);
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree const char **configs = NULL;
   g_autofree const char **commands = NULL;
   g_autofree const char **urls = NULL;
 
-  if (g_variant_dict_lookup (options, "server", "^a&s", &commands))
+  /* A path is relative to where the command ran: that may be another
+   * process, the instance that was started first receiving its command
+   * line.
+   */
+  if (g_variant_dict_lookup (options, "config", "^a&ay", &configs))
     {
-      for (guint i = 0; commands[i] != NULL; i++)
+      for (guint i = 0; configs[i] != NULL; i++)
         {
-          g_autoptr(GError) error = NULL;
+          g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                                  configs[i]);
 
-          if (!add_command_server (self, commands[i], &error))
-            {
-              g_application_command_line_printerr (command_line, "%s: %s\n",
-                                                   commands[i], error->message);
-              return EXIT_FAILURE;
-            }
+          mcp_server_registry_add_file (self->registry, file);
         }
     }
-
-  if (g_variant_dict_lookup (options, "url", "^a&s", &urls))
+  else if (!self->configured)
     {
-      for (guint i = 0; urls[i] != NULL; i++)
-        add_url_server (self, urls[i]);
-    }
+      g_autoptr(GFile) file = mcp_server_registry_get_user_file ();
 
+      mcp_server_registry_add_file (self->registry, file);
+    }
+  self->configured = TRUE;
+
+  g_variant_dict_lookup (options, "server", "^a&s", &commands);
+  g_variant_dict_lookup (options, "url", "^a&s", &urls);
+  if (!add_servers (self, command_line, commands, FALSE)
+      || !add_servers (self, command_line, urls, TRUE))
+    return EXIT_FAILURE;
+
+  /* The window answers the inputs that servers need as they start. */
   g_application_activate (application);
+  mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
 
   return EXIT_SUCCESS;
+}
+
+static void
+on_group_closed (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  gboolean *closing = user_data;
+
+  mcp_client_group_close_finish (MCP_CLIENT_GROUP (object), result, NULL);
+  *closing = FALSE;
 }
 
 static void
 wb_application_shutdown (GApplication *application)
 {
   WbApplication *self = WB_APPLICATION (application);
-  GListModel *servers = G_LIST_MODEL (self->servers);
   gboolean closing = TRUE;
 
   g_clear_handle_id (&self->sigterm_source, g_source_remove);
   g_clear_handle_id (&self->sigint_source, g_source_remove);
 
   /* Let every server end in its steps rather than be killed. */
-  for (guint i = 0; i < g_list_model_get_n_items (servers); i++)
-    {
-      g_autoptr(WbServer) server = g_list_model_get_item (servers, i);
-
-      wb_server_stop (server);
-    }
-
+  mcp_client_group_close_async (self->group, NULL, on_group_closed, &closing);
   while (closing)
-    {
-      closing = FALSE;
-      for (guint i = 0; i < g_list_model_get_n_items (servers) && !closing; i++)
-        {
-          g_autoptr(WbServer) server = g_list_model_get_item (servers, i);
-
-          closing = wb_server_is_closing (server);
-        }
-      if (closing)
-        g_main_context_iteration (NULL, TRUE);
-    }
+    g_main_context_iteration (NULL, TRUE);
 
   G_APPLICATION_CLASS (wb_application_parent_class)->shutdown (application);
 }
@@ -300,7 +332,8 @@ wb_application_finalize (GObject *object)
 {
   WbApplication *self = WB_APPLICATION (object);
 
-  g_clear_object (&self->servers);
+  g_clear_object (&self->group);
+  g_clear_object (&self->registry);
 
   G_OBJECT_CLASS (wb_application_parent_class)->finalize (object);
 }
@@ -318,19 +351,42 @@ wb_application_class_init (WbApplicationClass *klass)
   application_class->shutdown = wb_application_shutdown;
 }
 
+/* Every client says who it is, for the server's logs. */
+static void
+on_client_created (McpClientGroup *group,
+                   McpGroupServer *server,
+                   McpClient      *client)
+{
+  mcp_client_set_client_name (client, "mcp-glib-workbench");
+  mcp_client_set_client_version (client, PACKAGE_VERSION);
+}
+
 static void
 wb_application_init (WbApplication *self)
 {
   const GOptionEntry entries[] = {
+    { "config", 'c', G_OPTION_FLAG_NONE, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+      N_("Read the servers of FILE, an mcp.json of VS Code or a file with “mcpServers”, "
+         "instead of the user’s own file"), N_("FILE") },
     { "server", 's', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING_ARRAY, NULL,
       N_("Talk to the server started by COMMAND (a shell-quoted command line), named NAME if "
-         "given"), N_("[NAME=]COMMAND") },
+         "given, for this session only"), N_("[NAME=]COMMAND") },
     { "url", 'u', G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING_ARRAY, NULL,
-      N_("Talk to the Streamable HTTP server at URL, named NAME if given"), N_("[NAME=]URL") },
+      N_("Talk to the Streamable HTTP server at URL, named NAME if given, for this session "
+         "only"), N_("[NAME=]URL") },
     { NULL }
   };
 
-  self->servers = g_list_store_new (WB_TYPE_SERVER);
+  self->registry = mcp_server_registry_new_empty ();
+  self->group = mcp_client_group_new_for_registry (self->registry);
+  /* What the workbench answers: sampling (shown to the user for approval)
+   * and elicitation in both modes.
+   */
+  mcp_client_group_set_features (self->group,
+                                 MCP_CLIENT_FEATURES_SAMPLING
+                                 | MCP_CLIENT_FEATURES_ELICITATION_FORM
+                                 | MCP_CLIENT_FEATURES_ELICITATION_URL);
+  g_signal_connect (self->group, "client-created", G_CALLBACK (on_client_created), NULL);
   g_application_add_main_option_entries (G_APPLICATION (self), entries);
   g_application_set_option_context_summary (G_APPLICATION (self),
                                             _("Try Model Context Protocol servers: their tools, "

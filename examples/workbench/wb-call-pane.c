@@ -5,10 +5,16 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The right-hand side of the window: one tool, prompt or resource, with a
- * form generated from its schema (a prompt's arguments make a schema of
- * strings), a button that calls it, a progress bar fed by the call's
- * McpRequestOptions::progress signal, a Cancel button, and the result.
+/* The right-hand side of the window: one tool, prompt or resource of the
+ * client group, with a form generated from its schema (a prompt's
+ * arguments make a schema of strings), a button that calls it, a progress
+ * bar fed by the call's McpRequestOptions::progress signal, a Cancel
+ * button, and the result.
+ *
+ * Calls go through the group by the item's qualified name, which always
+ * reaches the server the item came from, whichever client serves it now.
+ * A resource that no server lists (a link in a result) is read from the
+ * client of the server that is shown.
  *
  * One call runs at a time. Showing something else cancels the call that
  * is running (mcp-glib tells the server), and a result that arrives for a
@@ -30,6 +36,7 @@ typedef enum
   SUBJECT_TOOL,
   SUBJECT_PROMPT,
   SUBJECT_RESOURCE,
+  SUBJECT_RESOURCE_URI,
 } Subject;
 
 struct _WbCallPane
@@ -46,7 +53,8 @@ struct _WbCallPane
   WbContentView     *result_view;
 
   Subject            subject;
-  McpClient         *client;
+  McpClientGroup    *group;
+  McpGroupServer    *server;
   char              *name;
   WbSchemaForm      *form;
 
@@ -172,7 +180,7 @@ on_tool_called (GObject      *object,
   g_autoptr(GError) error = NULL;
   WbCallPane *self;
 
-  tool_result = mcp_client_call_tool_full_finish (MCP_CLIENT (object), result, &error);
+  tool_result = mcp_client_group_call_tool_finish (MCP_CLIENT_GROUP (object), result, &error);
   self = g_object_get_data (G_OBJECT (cancellable), "pane");
   if (self == NULL || !end_call (self, cancellable))
     return;
@@ -192,7 +200,7 @@ on_prompt_got (GObject      *object,
   g_autoptr(GError) error = NULL;
   WbCallPane *self;
 
-  prompt_result = mcp_client_get_prompt_finish (MCP_CLIENT (object), result, &error);
+  prompt_result = mcp_client_group_get_prompt_finish (MCP_CLIENT_GROUP (object), result, &error);
   self = g_object_get_data (G_OBJECT (cancellable), "pane");
   if (self == NULL || !end_call (self, cancellable))
     return;
@@ -212,7 +220,10 @@ on_resource_read (GObject      *object,
   g_autoptr(GError) error = NULL;
   WbCallPane *self;
 
-  contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
+  if (MCP_IS_CLIENT_GROUP (object))
+    contents = mcp_client_group_read_resource_finish (MCP_CLIENT_GROUP (object), result, &error);
+  else
+    contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
   self = g_object_get_data (G_OBJECT (cancellable), "pane");
   if (self == NULL || !end_call (self, cancellable))
     return;
@@ -246,6 +257,7 @@ run_activated (GtkWidget  *widget,
   g_autoptr(JsonObject) values = NULL;
   g_autoptr(GError) error = NULL;
   GCancellable *cancellable;
+  McpClient *client;
 
   if (self->subject == SUBJECT_NONE || self->cancellable != NULL)
     return;
@@ -281,22 +293,40 @@ run_activated (GtkWidget  *widget,
     case SUBJECT_TOOL:
       self->options = mcp_request_options_new ();
       g_signal_connect (self->options, "progress", G_CALLBACK (on_progress), self);
-      mcp_client_call_tool_full_async (self->client, self->name, values, self->options,
-                                       cancellable, on_tool_called, g_object_ref (cancellable));
+      mcp_client_group_call_tool_async (self->group, self->name, values, self->options,
+                                        cancellable, on_tool_called, g_object_ref (cancellable));
       break;
 
     case SUBJECT_PROMPT:
       {
         g_autoptr(GHashTable) arguments = prompt_arguments (values);
 
-        mcp_client_get_prompt_async (self->client, self->name, arguments, cancellable,
-                                     on_prompt_got, g_object_ref (cancellable));
+        mcp_client_group_get_prompt_async (self->group, self->name, arguments, cancellable,
+                                           on_prompt_got, g_object_ref (cancellable));
       }
       break;
 
     case SUBJECT_RESOURCE:
-      mcp_client_read_resource_async (self->client, self->name, cancellable,
-                                      on_resource_read, g_object_ref (cancellable));
+      mcp_client_group_read_resource_async (self->group, self->name, cancellable,
+                                            on_resource_read, g_object_ref (cancellable));
+      break;
+
+    case SUBJECT_RESOURCE_URI:
+      client = mcp_group_server_get_client (self->server);
+      if (client != NULL)
+        {
+          mcp_client_read_resource_async (client, self->name, cancellable,
+                                          on_resource_read, g_object_ref (cancellable));
+        }
+      else
+        {
+          /* TRANSLATORS: %s is the name of a server */
+          error = g_error_new (G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                               _("The server “%s” is not connected"),
+                               mcp_group_server_get_name (self->server));
+          end_call (self, cancellable);
+          show_finished (self, error);
+        }
       break;
 
     case SUBJECT_NONE:
@@ -324,7 +354,8 @@ forget_subject (WbCallPane *self)
   stop_call (self, TRUE);
 
   self->subject = SUBJECT_NONE;
-  g_clear_object (&self->client);
+  g_clear_object (&self->group);
+  g_clear_object (&self->server);
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->last_progress, g_free);
   if (self->form != NULL)
@@ -337,26 +368,28 @@ forget_subject (WbCallPane *self)
 }
 
 static void
-show_subject (WbCallPane *self,
-              Subject     subject,
-              McpClient  *client,
-              const char *name,
-              const char *title,
-              const char *subtitle,
-              const char *description,
-              JsonObject *schema,
-              const char *run_label)
+show_subject (WbCallPane     *self,
+              Subject         subject,
+              McpClientGroup *group,
+              McpGroupServer *server,
+              const char     *name,
+              const char     *title,
+              const char     *subtitle,
+              const char     *description,
+              JsonObject     *schema,
+              const char     *run_label)
 {
-  /* A live model that refreshed hands over a new object for the same
-   * thing: the form and a running call stay.
+  /* A live model that refreshed, or a server that reconnected, hands over
+   * a new object for the same thing: the form and a running call stay.
    */
-  if (self->subject == subject && self->client == client && g_strcmp0 (self->name, name) == 0)
+  if (self->subject == subject && self->server == server && g_strcmp0 (self->name, name) == 0)
     return;
 
   forget_subject (self);
 
   self->subject = subject;
-  self->client = g_object_ref (client);
+  self->group = g_object_ref (group);
+  self->server = g_object_ref (server);
   self->name = g_strdup (name);
 
   gtk_label_set_text (self->title_label, title);
@@ -374,21 +407,6 @@ show_subject (WbCallPane *self,
   gtk_widget_set_visible (GTK_WIDGET (self->form_box),
                           self->form != NULL && !wb_schema_form_is_empty (self->form));
   update_actions (self);
-}
-
-void
-wb_call_pane_show_tool (WbCallPane *self,
-                        McpClient  *client,
-                        McpTool    *tool)
-{
-  g_return_if_fail (WB_IS_CALL_PANE (self));
-  g_return_if_fail (MCP_IS_CLIENT (client));
-  g_return_if_fail (MCP_IS_TOOL (tool));
-
-  /* TRANSLATORS: the button that calls a tool */
-  show_subject (self, SUBJECT_TOOL, client, mcp_tool_get_name (tool),
-                mcp_tool_get_display_name (tool), mcp_tool_get_name (tool),
-                mcp_tool_get_description (tool), mcp_tool_get_input_schema (tool), _("_Call"));
 }
 
 /* A prompt's arguments are strings: they make a schema of strings. */
@@ -425,38 +443,86 @@ prompt_schema (McpPrompt *prompt)
   return g_steal_pointer (&schema);
 }
 
+/* Shows a tool, prompt or resource of @group; it is called by its
+ * qualified name, which the subtitle shows (a resource's, its URI).
+ */
 void
-wb_call_pane_show_prompt (WbCallPane *self,
-                          McpClient  *client,
-                          McpPrompt  *prompt)
+wb_call_pane_show_item (WbCallPane     *self,
+                        McpClientGroup *group,
+                        McpGroupItem   *item)
 {
-  g_autoptr(JsonObject) schema = NULL;
+  GObject *object;
+  McpGroupServer *server;
+  const char *name;
 
   g_return_if_fail (WB_IS_CALL_PANE (self));
-  g_return_if_fail (MCP_IS_CLIENT (client));
-  g_return_if_fail (MCP_IS_PROMPT (prompt));
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (group));
+  g_return_if_fail (MCP_IS_GROUP_ITEM (item));
 
-  schema = prompt_schema (prompt);
-  /* TRANSLATORS: the button that gets a prompt's messages */
-  show_subject (self, SUBJECT_PROMPT, client, mcp_prompt_get_name (prompt),
-                mcp_prompt_get_display_name (prompt), mcp_prompt_get_name (prompt),
-                mcp_prompt_get_description (prompt), schema, _("_Get"));
+  object = mcp_group_item_get_item (item);
+  server = mcp_group_item_get_server (item);
+  name = mcp_group_item_get_qualified_name (item);
+
+  switch (mcp_group_item_get_kind (item))
+    {
+    case MCP_GROUP_ITEM_KIND_TOOL:
+      /* TRANSLATORS: the button that calls a tool */
+      show_subject (self, SUBJECT_TOOL, group, server, name,
+                    mcp_tool_get_display_name (MCP_TOOL (object)), name,
+                    mcp_tool_get_description (MCP_TOOL (object)),
+                    mcp_tool_get_input_schema (MCP_TOOL (object)), _("_Call"));
+      break;
+
+    case MCP_GROUP_ITEM_KIND_PROMPT:
+      {
+        g_autoptr(JsonObject) schema = prompt_schema (MCP_PROMPT (object));
+
+        /* TRANSLATORS: the button that gets a prompt's messages */
+        show_subject (self, SUBJECT_PROMPT, group, server, name,
+                      mcp_prompt_get_display_name (MCP_PROMPT (object)), name,
+                      mcp_prompt_get_description (MCP_PROMPT (object)), schema, _("_Get"));
+      }
+      break;
+
+    case MCP_GROUP_ITEM_KIND_RESOURCE:
+      /* TRANSLATORS: the button that reads a resource */
+      show_subject (self, SUBJECT_RESOURCE, group, server, name,
+                    mcp_resource_get_display_name (MCP_RESOURCE (object)),
+                    mcp_group_item_get_original_name (item),
+                    mcp_resource_get_description (MCP_RESOURCE (object)), NULL, _("_Read"));
+      break;
+
+    case MCP_GROUP_ITEM_KIND_RESOURCE_TEMPLATE:
+    default:
+      g_return_if_reached ();
+    }
 }
 
+/* Shows a resource of @server that need not be listed, such as one a
+ * result links to.
+ */
 void
-wb_call_pane_show_resource (WbCallPane *self,
-                            McpClient  *client,
-                            const char *uri,
-                            const char *title,
-                            const char *description)
+wb_call_pane_show_resource (WbCallPane     *self,
+                            McpClientGroup *group,
+                            McpGroupServer *server,
+                            const char     *uri)
 {
   g_return_if_fail (WB_IS_CALL_PANE (self));
-  g_return_if_fail (MCP_IS_CLIENT (client));
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (group));
+  g_return_if_fail (MCP_IS_GROUP_SERVER (server));
   g_return_if_fail (uri != NULL);
 
-  /* TRANSLATORS: the button that reads a resource */
-  show_subject (self, SUBJECT_RESOURCE, client, uri, title != NULL ? title : uri, uri,
-                description, NULL, _("_Read"));
+  show_subject (self, SUBJECT_RESOURCE_URI, group, server, uri, uri, uri, NULL, NULL,
+                _("_Read"));
+}
+
+/* The server of what is shown, if anything is. */
+McpGroupServer *
+wb_call_pane_get_server (WbCallPane *self)
+{
+  g_return_val_if_fail (WB_IS_CALL_PANE (self), NULL);
+
+  return self->server;
 }
 
 void

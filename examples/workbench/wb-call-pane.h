@@ -16,17 +16,14 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WbCallPane, wb_call_pane, WB, CALL_PANE, GtkWidget)
 
-void wb_call_pane_show_tool     (WbCallPane *self,
-                                 McpClient  *client,
-                                 McpTool    *tool);
-void wb_call_pane_show_prompt   (WbCallPane *self,
-                                 McpClient  *client,
-                                 McpPrompt  *prompt);
-void wb_call_pane_show_resource (WbCallPane *self,
-                                 McpClient  *client,
-                                 const char *uri,
-                                 const char *title,
-                                 const char *description);
-void wb_call_pane_clear         (WbCallPane *self);
+void            wb_call_pane_show_item     (WbCallPane     *self,
+                                            McpClientGroup *group,
+                                            McpGroupItem   *item);
+void            wb_call_pane_show_resource (WbCallPane     *self,
+                                            McpClientGroup *group,
+                                            McpGroupServer *server,
+                                            const char     *uri);
+McpGroupServer *wb_call_pane_get_server    (WbCallPane     *self);
+void            wb_call_pane_clear         (WbCallPane     *self);
 
 G_END_DECLS

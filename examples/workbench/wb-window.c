@@ -5,17 +5,19 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The workbench's window: the servers on the left with the selected
- * server's tools, resources and prompts, each a GtkListView bound straight
- * to the client's live list model; the call pane on the right; the log of
- * every server below it. Server requests (sampling, elicitation) open a
- * dialog, announced by a desktop notification when the window is not
- * focused.
+/* The workbench's window: the servers of the client group on the left,
+ * with their state, and the group's tools, resources and prompts, each a
+ * GtkListView bound straight to the group's aggregated live model; the call
+ * pane on the right; the log of every server below it. Server requests
+ * (sampling, elicitation) open a dialog, announced by a desktop
+ * notification when the window is not focused; so do the inputs that the
+ * configuration asks the user for.
  *
  * Everything the window does is an action, so that a user's shortcut, a
  * notification or a test over D-Bus can do it too: `win.show-tool`,
  * `win.show-resource`, `win.show-prompt`, `win.read-resource`,
- * `win.select-server`, `win.clear-log`.
+ * `win.select-server`, `win.add-server`, `win.edit-server`,
+ * `win.remove-server`, `win.reconnect-server`, `win.clear-log`.
  */
 
 #include "config.h"
@@ -23,9 +25,10 @@
 #include <glib/gi18n.h>
 
 #include "wb-call-pane.h"
+#include "wb-input-dialog.h"
 #include "wb-log-entry.h"
 #include "wb-request-dialog.h"
-#include "wb-server.h"
+#include "wb-server-dialog.h"
 #include "wb-window.h"
 
 struct _WbWindow
@@ -33,6 +36,10 @@ struct _WbWindow
   GtkApplicationWindow  parent_instance;
 
   GtkSingleSelection   *servers_selection;
+  GtkButton            *edit_button;
+  GtkButton            *reconnect_button;
+  GtkWidget            *problems_window;
+  GtkNoSelection       *problems_selection;
   GtkStack             *lists_stack;
   GtkSingleSelection   *tools_selection;
   GtkSingleSelection   *resources_selection;
@@ -43,21 +50,108 @@ struct _WbWindow
   GtkListView          *log_view;
   gboolean              log_at_top;
 
+  McpClientGroup       *group;
   GListStore           *log;
-  WbServer             *server;
   GHashTable           *requests;
   guint                 last_request;
 };
 
 G_DEFINE_FINAL_TYPE (WbWindow, wb_window, GTK_TYPE_APPLICATION_WINDOW)
 
+/* The closures of the list item templates ------------------------------ */
+
+static char *
+server_icon (gpointer            item,
+             McpGroupServerState state,
+             gpointer            user_data)
+{
+  switch (state)
+    {
+    case MCP_GROUP_SERVER_STATE_READY:
+      return g_strdup ("emblem-ok-symbolic");
+    case MCP_GROUP_SERVER_STATE_FAILED:
+      return g_strdup ("dialog-error-symbolic");
+    case MCP_GROUP_SERVER_STATE_CONNECTING:
+    case MCP_GROUP_SERVER_STATE_RECONNECTING:
+      return g_strdup ("network-transmit-receive-symbolic");
+    case MCP_GROUP_SERVER_STATE_STOPPED:
+    case MCP_GROUP_SERVER_STATE_DISABLED:
+    default:
+      return g_strdup ("media-playback-stop-symbolic");
+    }
+}
+
+/* What a server's row says: its state, with the server's name and version
+ * when it is ready, and why it failed (for a broken entry, the file, line
+ * and column of the problem) and when it is tried again otherwise.
+ */
+static char *
+server_status (gpointer             item,
+               McpGroupServerState  state,
+               const GError        *error,
+               guint                retry_delay,
+               McpClient           *client,
+               gpointer             user_data)
+{
+  McpImplementation *info = client != NULL ? mcp_client_get_server_info (client) : NULL;
+
+  switch (state)
+    {
+    case MCP_GROUP_SERVER_STATE_STOPPED:
+      /* TRANSLATORS: the state of a server */
+      return g_strdup (_("Stopped"));
+
+    case MCP_GROUP_SERVER_STATE_DISABLED:
+      /* TRANSLATORS: the state of a server that its configuration disables */
+      return g_strdup (_("Disabled"));
+
+    case MCP_GROUP_SERVER_STATE_CONNECTING:
+      /* TRANSLATORS: the state of a server */
+      return g_strdup (_("Connecting…"));
+
+    case MCP_GROUP_SERVER_STATE_RECONNECTING:
+      /* TRANSLATORS: the state of a server that is connected to again */
+      return g_strdup (_("Reconnecting…"));
+
+    case MCP_GROUP_SERVER_STATE_READY:
+      /* TRANSLATORS: the state of a server: ready, then the name and
+       * version the server gave */
+      if (info != NULL)
+        return g_strdup_printf (_("Ready: %s %s"), mcp_implementation_get_name (info),
+                                mcp_implementation_get_version (info));
+      return g_strdup (_("Ready"));
+
+    case MCP_GROUP_SERVER_STATE_FAILED:
+    default:
+      if (error == NULL)
+        return g_strdup (_("Failed"));
+      if (retry_delay > 0)
+        /* TRANSLATORS: the state of a server whose connection failed: %s
+         * says why, %u is a number of seconds */
+        return g_strdup_printf (_("Failed: %s. Trying again in %u s"), error->message,
+                                (retry_delay + 999) / 1000);
+      /* TRANSLATORS: the state of a server whose connection failed; %s says why */
+      return g_strdup_printf (_("Failed: %s"), error->message);
+    }
+}
+
+static char *
+problem_text (gpointer          item,
+              McpConfigProblem *problem,
+              gpointer          user_data)
+{
+  return problem != NULL ? mcp_config_problem_to_string (problem) : NULL;
+}
+
+/* The log ------------------------------------------------------------- */
+
 static void
 add_log_entry (WbWindow   *self,
-               WbServer   *server,
+               const char *server,
                const char *kind,
                const char *text)
 {
-  g_autoptr(WbLogEntry) entry = wb_log_entry_new (wb_server_get_name (server), kind, text);
+  g_autoptr(WbLogEntry) entry = wb_log_entry_new (server, kind, text);
 
   /* Newest first; a view at the top stays there, to show the newest line,
    * unless the user scrolled down to read.
@@ -68,11 +162,12 @@ add_log_entry (WbWindow   *self,
 }
 
 static void
-on_log_message (WbServer    *server,
-                McpLogLevel  level,
-                const char  *logger,
-                JsonNode    *data,
-                WbWindow    *self)
+on_log_message (McpClientGroup *group,
+                McpGroupServer *server,
+                McpLogLevel     level,
+                const char     *logger,
+                JsonNode       *data,
+                WbWindow       *self)
 {
   g_autofree char *text = NULL;
 
@@ -85,19 +180,22 @@ on_log_message (WbServer    *server,
     {
       g_autofree char *with_logger = g_strdup_printf ("%s: %s", logger, text);
 
-      add_log_entry (self, server, mcp_log_level_to_string (level), with_logger);
+      add_log_entry (self, mcp_group_server_get_name (server),
+                     mcp_log_level_to_string (level), with_logger);
     }
   else
     {
-      add_log_entry (self, server, mcp_log_level_to_string (level), text);
+      add_log_entry (self, mcp_group_server_get_name (server),
+                     mcp_log_level_to_string (level), text);
     }
 }
 
 static void
-on_notification (WbServer   *server,
-                 const char *method,
-                 JsonNode   *params,
-                 WbWindow   *self)
+on_notification (McpClientGroup *group,
+                 McpGroupServer *server,
+                 const char     *method,
+                 JsonNode       *params,
+                 WbWindow       *self)
 {
   g_autofree char *text = NULL;
 
@@ -106,25 +204,83 @@ on_notification (WbServer   *server,
     return;
 
   text = params != NULL ? json_to_string (params, FALSE) : g_strdup ("");
-  add_log_entry (self, server,
+  add_log_entry (self, mcp_group_server_get_name (server),
                  g_str_has_prefix (method, "notifications/")
                  ? method + strlen ("notifications/") : method,
                  text);
 }
 
+/* A server's connection coming and going is in the log too: how a server
+ * died is what its developer wants to read.
+ */
 static void
-on_closed (WbServer     *server,
-           const GError *error,
-           WbWindow     *self)
+on_server_state (McpGroupServer *server,
+                 GParamSpec     *pspec,
+                 WbWindow       *self)
 {
-  /* TRANSLATORS: the kind of a log line that says a connection ended */
-  add_log_entry (self, server, _("closed"),
-                 error != NULL ? error->message : _("The connection was closed."));
+  const GError *error = mcp_group_server_get_error (server);
+  McpClient *client = mcp_group_server_get_client (server);
+  McpImplementation *info = client != NULL ? mcp_client_get_server_info (client) : NULL;
+
+  switch (mcp_group_server_get_state (server))
+    {
+    case MCP_GROUP_SERVER_STATE_READY:
+      {
+        g_autofree char *text = NULL;
+
+        if (info != NULL)
+          text = g_strdup_printf ("%s %s", mcp_implementation_get_name (info),
+                                  mcp_implementation_get_version (info));
+        /* TRANSLATORS: the kind of a log line that says a server is connected */
+        add_log_entry (self, mcp_group_server_get_name (server), _("ready"), text);
+      }
+      break;
+
+    case MCP_GROUP_SERVER_STATE_FAILED:
+      /* TRANSLATORS: the kind of a log line that says a connection failed or ended */
+      add_log_entry (self, mcp_group_server_get_name (server), _("failed"),
+                     error != NULL ? error->message : NULL);
+      break;
+
+    case MCP_GROUP_SERVER_STATE_STOPPED:
+    case MCP_GROUP_SERVER_STATE_DISABLED:
+    case MCP_GROUP_SERVER_STATE_CONNECTING:
+    case MCP_GROUP_SERVER_STATE_RECONNECTING:
+    default:
+      break;
+    }
 }
 
+/* What is shown goes with its server. */
 static void
-on_request_dialog_destroyed (WbRequestDialog *dialog,
-                             WbWindow        *self)
+watch_servers (GListModel *servers,
+               guint       position,
+               guint       removed,
+               guint       added,
+               WbWindow   *self)
+{
+  McpGroupServer *shown = wb_call_pane_get_server (self->call_pane);
+
+  if (shown != NULL
+      && mcp_client_group_lookup_server (self->group, mcp_group_server_get_name (shown)) != shown)
+    {
+      wb_call_pane_clear (self->call_pane);
+      gtk_stack_set_visible_child_name (self->detail_stack, "empty");
+    }
+
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(McpGroupServer) server = g_list_model_get_item (servers, i);
+
+      g_signal_connect_object (server, "notify::state", G_CALLBACK (on_server_state), self, 0);
+    }
+}
+
+/* Requests from the servers and the configuration ---------------------- */
+
+static void
+on_request_dialog_destroyed (GtkWindow *dialog,
+                             WbWindow  *self)
 {
   const char *id = g_object_get_data (G_OBJECT (dialog), "request-id");
   GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
@@ -134,44 +290,65 @@ on_request_dialog_destroyed (WbRequestDialog *dialog,
   g_hash_table_remove (self->requests, id);
 }
 
+/* Shows @dialog, which puts a request to the user; someone who is
+ * elsewhere learns of it from the desktop, and the notification brings
+ * the dialog back.
+ */
+static void
+present_request (WbWindow   *self,
+                 GtkWindow  *dialog,
+                 const char *summary)
+{
+  GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+  g_autofree char *id = g_strdup_printf ("request-%u", ++self->last_request);
+
+  g_object_set_data_full (G_OBJECT (dialog), "request-id", g_strdup (id), g_free);
+  g_hash_table_insert (self->requests, g_strdup (id), dialog);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_request_dialog_destroyed), self, 0);
+
+  if (!gtk_window_is_active (GTK_WINDOW (self)) && application != NULL)
+    {
+      g_autoptr(GNotification) notification = g_notification_new (summary);
+
+      g_notification_set_body (notification, gtk_window_get_title (dialog));
+      g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
+      g_notification_set_default_action_and_target (notification, "app.show-request", "s", id);
+      g_application_send_notification (application, id, notification);
+    }
+
+  gtk_window_present (dialog);
+}
+
 static gboolean
-on_server_request (WbServer         *server,
+on_server_request (McpClientGroup   *group,
+                   McpGroupServer   *server,
                    McpServerRequest *request,
                    WbWindow         *self)
 {
   const char *method = mcp_server_request_get_method (request);
-  GApplication *application = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
   WbRequestDialog *dialog;
-  g_autofree char *id = NULL;
 
   if (!g_str_equal (method, "sampling/createMessage")
       && !g_str_equal (method, "elicitation/create"))
     return FALSE;
 
   /* TRANSLATORS: the kind of a log line for a request from the server */
-  add_log_entry (self, server, _("request"), method);
+  add_log_entry (self, mcp_group_server_get_name (server), _("request"), method);
 
-  dialog = wb_request_dialog_new (GTK_WINDOW (self), wb_server_get_name (server), request);
-  id = g_strdup_printf ("request-%u", ++self->last_request);
-  g_object_set_data_full (G_OBJECT (dialog), "request-id", g_strdup (id), g_free);
-  g_hash_table_insert (self->requests, g_strdup (id), dialog);
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (on_request_dialog_destroyed), self, 0);
+  dialog = wb_request_dialog_new (GTK_WINDOW (self), mcp_group_server_get_name (server), request);
+  present_request (self, GTK_WINDOW (dialog), wb_request_dialog_get_summary (dialog));
 
-  /* Someone who is elsewhere learns of the request from the desktop, and
-   * the notification brings its dialog back.
-   */
-  if (!gtk_window_is_active (GTK_WINDOW (self)) && application != NULL)
-    {
-      g_autoptr(GNotification) notification = NULL;
+  return TRUE;
+}
 
-      notification = g_notification_new (wb_request_dialog_get_summary (dialog));
-      g_notification_set_body (notification, gtk_window_get_title (GTK_WINDOW (dialog)));
-      g_notification_set_priority (notification, G_NOTIFICATION_PRIORITY_HIGH);
-      g_notification_set_default_action_and_target (notification, "app.show-request", "s", id);
-      g_application_send_notification (application, id, notification);
-    }
+static gboolean
+on_input_requested (McpServerRegistry *registry,
+                    McpInputRequest   *request,
+                    WbWindow          *self)
+{
+  WbInputDialog *dialog = wb_input_dialog_new (GTK_WINDOW (self), request);
 
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_request (self, GTK_WINDOW (dialog), wb_input_dialog_get_summary (dialog));
 
   return TRUE;
 }
@@ -191,55 +368,32 @@ wb_window_present_request (WbWindow   *self,
     gtk_window_present (dialog);
 }
 
-static void
-watch_servers (GListModel *servers,
-               guint       position,
-               guint       removed,
-               guint       added,
-               WbWindow   *self)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(WbServer) server = g_list_model_get_item (servers, i);
+/* Selections ---------------------------------------------------------- */
 
-      g_signal_connect_object (server, "log-message", G_CALLBACK (on_log_message), self, 0);
-      g_signal_connect_object (server, "notification", G_CALLBACK (on_notification), self, 0);
-      g_signal_connect_object (server, "server-request", G_CALLBACK (on_server_request), self,
-                               0);
-      g_signal_connect_object (server, "closed", G_CALLBACK (on_closed), self, 0);
-    }
-}
-
-static void
-bind_client (WbWindow *self)
-{
-  McpClient *client = self->server != NULL ? wb_server_get_client (self->server) : NULL;
-
-  gtk_single_selection_set_model (self->tools_selection,
-                                  client != NULL ? mcp_client_get_tools_model (client) : NULL);
-  gtk_single_selection_set_model (self->resources_selection,
-                                  client != NULL ? mcp_client_get_resources_model (client) : NULL);
-  gtk_single_selection_set_model (self->prompts_selection,
-                                  client != NULL ? mcp_client_get_prompts_model (client) : NULL);
-  wb_call_pane_clear (self->call_pane);
-  gtk_stack_set_visible_child_name (self->detail_stack, "empty");
-}
-
+/* The buttons above the servers act on the selected one. */
 static void
 on_server_selected (WbWindow *self)
 {
-  WbServer *server = gtk_single_selection_get_selected_item (self->servers_selection);
+  McpGroupServer *server = gtk_single_selection_get_selected_item (self->servers_selection);
+  GtkActionable *buttons[] = {
+    GTK_ACTIONABLE (self->edit_button),
+    GTK_ACTIONABLE (self->reconnect_button),
+  };
+  const char *actions[] = { "win.edit-server", "win.reconnect-server" };
 
-  if (server == self->server)
-    return;
+  for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+    {
+      gboolean configured = server != NULL && mcp_group_server_get_config (server) != NULL;
 
-  if (self->server != NULL)
-    g_signal_handlers_disconnect_by_func (self->server, bind_client, self);
-  g_set_object (&self->server, server);
-  if (server != NULL)
-    g_signal_connect_swapped (server, "notify::client", G_CALLBACK (bind_client), self);
-
-  bind_client (self);
+      /* Set together, so that the action never meets a missing target. */
+      gtk_actionable_set_action_name (buttons[i], NULL);
+      if (configured)
+        {
+          gtk_actionable_set_action_target (buttons[i], "s", mcp_group_server_get_name (server));
+          gtk_actionable_set_action_name (buttons[i], actions[i]);
+        }
+      gtk_widget_set_sensitive (GTK_WIDGET (buttons[i]), configured);
+    }
 }
 
 static void
@@ -247,10 +401,9 @@ on_item_selected (GtkSingleSelection *selection,
                   GParamSpec         *pspec,
                   WbWindow           *self)
 {
-  gpointer item = gtk_single_selection_get_selected_item (selection);
-  McpClient *client = self->server != NULL ? wb_server_get_client (self->server) : NULL;
+  McpGroupItem *item = gtk_single_selection_get_selected_item (selection);
 
-  if (item == NULL || client == NULL)
+  if (item == NULL)
     return;
 
   /* One subject at a time: the other lists lose their selection. */
@@ -261,33 +414,24 @@ on_item_selected (GtkSingleSelection *selection,
   if (selection != self->prompts_selection)
     gtk_single_selection_set_selected (self->prompts_selection, GTK_INVALID_LIST_POSITION);
 
-  if (MCP_IS_TOOL (item))
-    wb_call_pane_show_tool (self->call_pane, client, item);
-  else if (MCP_IS_PROMPT (item))
-    wb_call_pane_show_prompt (self->call_pane, client, item);
-  else if (MCP_IS_RESOURCE (item))
-    wb_call_pane_show_resource (self->call_pane, client, mcp_resource_get_uri (item),
-                                mcp_resource_get_display_name (item),
-                                mcp_resource_get_description (item));
-
+  wb_call_pane_show_item (self->call_pane, self->group, item);
   gtk_stack_set_visible_child_name (self->detail_stack, "call");
 }
 
-/* Selects the item of @selection whose @property is @value. */
+/* Selects the item of @selection for which @matches is TRUE. */
 static gboolean
-select_by (GtkSingleSelection *selection,
-           const char         *property,
-           const char         *value)
+select_where (GtkSingleSelection *selection,
+              gboolean          (*matches) (gpointer    item,
+                                            const char *value),
+              const char         *value)
 {
   GListModel *model = G_LIST_MODEL (selection);
 
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
       g_autoptr(GObject) item = g_list_model_get_item (model, i);
-      g_autofree char *item_value = NULL;
 
-      g_object_get (item, property, &item_value, NULL);
-      if (g_strcmp0 (item_value, value) == 0)
+      if (matches (item, value))
         {
           gtk_single_selection_set_selected (selection, i);
           return TRUE;
@@ -297,16 +441,35 @@ select_by (GtkSingleSelection *selection,
   return FALSE;
 }
 
+/* An item goes by its name in the group or by its qualified name. */
+static gboolean
+item_is_named (gpointer    item,
+               const char *name)
+{
+  return g_strcmp0 (mcp_group_item_get_name (item), name) == 0
+         || g_strcmp0 (mcp_group_item_get_qualified_name (item), name) == 0;
+}
+
+static gboolean
+server_is_named (gpointer    server,
+                 const char *name)
+{
+  return g_strcmp0 (mcp_group_server_get_name (server), name) == 0;
+}
+
+/* Actions ------------------------------------------------------------- */
+
 static void
 show_in_list (WbWindow           *self,
               GtkSingleSelection *selection,
               const char         *page,
-              const char         *property,
-              const char         *value)
+              GVariant           *parameter)
 {
+  const char *name = g_variant_get_string (parameter, NULL);
+
   gtk_stack_set_visible_child_name (self->lists_stack, page);
-  if (!select_by (selection, property, value))
-    g_warning ("Nothing in %s has the %s “%s”", page, property, value);
+  if (!select_where (selection, item_is_named, name))
+    g_warning ("Nothing in %s is named “%s”", page, name);
 }
 
 static void
@@ -316,8 +479,7 @@ show_tool_activated (GSimpleAction *action,
 {
   WbWindow *self = user_data;
 
-  show_in_list (self, self->tools_selection, "tools", "name",
-                g_variant_get_string (parameter, NULL));
+  show_in_list (self, self->tools_selection, "tools", parameter);
 }
 
 static void
@@ -327,8 +489,7 @@ show_resource_activated (GSimpleAction *action,
 {
   WbWindow *self = user_data;
 
-  show_in_list (self, self->resources_selection, "resources", "uri",
-                g_variant_get_string (parameter, NULL));
+  show_in_list (self, self->resources_selection, "resources", parameter);
 }
 
 static void
@@ -338,8 +499,7 @@ show_prompt_activated (GSimpleAction *action,
 {
   WbWindow *self = user_data;
 
-  show_in_list (self, self->prompts_selection, "prompts", "name",
-                g_variant_get_string (parameter, NULL));
+  show_in_list (self, self->prompts_selection, "prompts", parameter);
 }
 
 static void
@@ -348,13 +508,15 @@ select_server_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   WbWindow *self = user_data;
+  const char *name = g_variant_get_string (parameter, NULL);
 
-  if (!select_by (self->servers_selection, "name", g_variant_get_string (parameter, NULL)))
-    g_warning ("No server is named “%s”", g_variant_get_string (parameter, NULL));
+  if (!select_where (self->servers_selection, server_is_named, name))
+    g_warning ("No server is named “%s”", name);
 }
 
-/* Reads any resource of the selected server, listed or not: resource links
- * in results name resources that a server may not list.
+/* Reads a resource, listed or not: resource links in results name
+ * resources that a server may not list. It is read from the server of
+ * what is shown, else from the selected server.
  */
 static void
 read_resource_activated (GSimpleAction *action,
@@ -362,18 +524,31 @@ read_resource_activated (GSimpleAction *action,
                          gpointer       user_data)
 {
   WbWindow *self = user_data;
-  McpClient *client = self->server != NULL ? wb_server_get_client (self->server) : NULL;
   const char *uri = g_variant_get_string (parameter, NULL);
+  McpGroupServer *server = wb_call_pane_get_server (self->call_pane);
+  GListModel *resources = G_LIST_MODEL (self->resources_selection);
+  guint listed = GTK_INVALID_LIST_POSITION;
 
-  if (client == NULL)
+  if (server == NULL)
+    server = gtk_single_selection_get_selected_item (self->servers_selection);
+  if (server == NULL)
     return;
+
+  for (guint i = 0; i < g_list_model_get_n_items (resources); i++)
+    {
+      g_autoptr(McpGroupItem) item = g_list_model_get_item (resources, i);
+
+      if (mcp_group_item_get_server (item) == server
+          && g_strcmp0 (mcp_group_item_get_original_name (item), uri) == 0)
+        listed = i;
+    }
 
   gtk_single_selection_set_selected (self->tools_selection, GTK_INVALID_LIST_POSITION);
   gtk_single_selection_set_selected (self->prompts_selection, GTK_INVALID_LIST_POSITION);
-  if (!select_by (self->resources_selection, "uri", uri))
+  gtk_single_selection_set_selected (self->resources_selection, listed);
+  if (listed == GTK_INVALID_LIST_POSITION)
     {
-      gtk_single_selection_set_selected (self->resources_selection, GTK_INVALID_LIST_POSITION);
-      wb_call_pane_show_resource (self->call_pane, client, uri, NULL, NULL);
+      wb_call_pane_show_resource (self->call_pane, self->group, server, uri);
       gtk_stack_set_visible_child_name (self->detail_stack, "call");
     }
   gtk_widget_activate_action (GTK_WIDGET (self->call_pane), "pane.run", NULL);
@@ -389,12 +564,113 @@ clear_log_activated (GSimpleAction *action,
   g_list_store_remove_all (self->log);
 }
 
+static void
+add_server_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  WbWindow *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (wb_server_dialog_new (GTK_WINDOW (self), self->group, NULL)));
+}
+
+/* The server named by @parameter, if it has a configuration. */
+static McpGroupServer *
+configured_server (WbWindow *self,
+                   GVariant *parameter)
+{
+  const char *name = g_variant_get_string (parameter, NULL);
+  McpGroupServer *server = mcp_client_group_lookup_server (self->group, name);
+
+  if (server == NULL || mcp_group_server_get_config (server) == NULL)
+    {
+      g_warning ("No server with a configuration is named “%s”", name);
+      return NULL;
+    }
+
+  return server;
+}
+
+static void
+edit_server_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  WbWindow *self = user_data;
+  McpGroupServer *server = configured_server (self, parameter);
+  WbServerDialog *dialog;
+
+  if (server == NULL)
+    return;
+
+  dialog = wb_server_dialog_new (GTK_WINDOW (self), self->group,
+                                 mcp_group_server_get_config (server));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+reconnect_server_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  WbWindow *self = user_data;
+  McpGroupServer *server = configured_server (self, parameter);
+
+  if (server != NULL)
+    mcp_group_server_reconnect (server);
+}
+
+static void
+on_registry_saved (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(WbWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (mcp_server_registry_save_finish (MCP_SERVER_REGISTRY (object), result, &error))
+    return;
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    g_warning ("%s", error->message);
+  else
+    /* TRANSLATORS: the kind of a log line that says a file could not be saved */
+    add_log_entry (self, NULL, _("not saved"), error->message);
+}
+
+/* A server of the registry leaves its file; one of the command line
+ * leaves the group.
+ */
+static void
+remove_server_activated (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  WbWindow *self = user_data;
+  McpGroupServer *server = configured_server (self, parameter);
+  McpServerRegistry *registry = mcp_client_group_get_registry (self->group);
+  McpServerConfig *config;
+
+  if (server == NULL)
+    return;
+
+  config = mcp_group_server_get_config (server);
+  if (mcp_server_registry_remove (registry, config))
+    mcp_server_registry_save_async (registry, NULL, on_registry_saved, g_object_ref (self));
+  else
+    mcp_client_group_remove (self->group, mcp_group_server_get_name (server));
+}
+
 static const GActionEntry window_actions[] = {
   { "show-tool", show_tool_activated, "s" },
   { "show-resource", show_resource_activated, "s" },
   { "show-prompt", show_prompt_activated, "s" },
   { "read-resource", read_resource_activated, "s" },
   { "select-server", select_server_activated, "s" },
+  { "add-server", add_server_activated },
+  { "edit-server", edit_server_activated, "s" },
+  { "remove-server", remove_server_activated, "s" },
+  { "reconnect-server", reconnect_server_activated, "s" },
   { "clear-log", clear_log_activated },
 };
 
@@ -503,9 +779,9 @@ wb_window_dispose (GObject *object)
 {
   WbWindow *self = WB_WINDOW (object);
 
-  if (self->server != NULL)
-    g_signal_handlers_disconnect_by_func (self->server, bind_client, self);
-  g_clear_object (&self->server);
+  if (self->group != NULL)
+    g_signal_handlers_disconnect_by_data (mcp_client_group_get_registry (self->group), self);
+  g_clear_object (&self->group);
   gtk_widget_dispose_template (GTK_WIDGET (self), WB_TYPE_WINDOW);
 
   G_OBJECT_CLASS (wb_window_parent_class)->dispose (object);
@@ -534,7 +810,8 @@ wb_window_class_init (WbWindowClass *klass)
   /* The list item templates name these types. */
   g_type_ensure (WB_TYPE_CALL_PANE);
   g_type_ensure (WB_TYPE_LOG_ENTRY);
-  g_type_ensure (WB_TYPE_SERVER);
+  g_type_ensure (MCP_TYPE_GROUP_SERVER);
+  g_type_ensure (MCP_TYPE_GROUP_ITEM);
   g_type_ensure (MCP_TYPE_TOOL);
   g_type_ensure (MCP_TYPE_RESOURCE);
   g_type_ensure (MCP_TYPE_PROMPT);
@@ -542,6 +819,10 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/McpGlib/Workbench/wb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WbWindow, servers_selection);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, reconnect_button);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, problems_window);
+  gtk_widget_class_bind_template_child (widget_class, WbWindow, problems_selection);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, lists_stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, tools_selection);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, resources_selection);
@@ -550,6 +831,9 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, call_pane);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, log_selection);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, log_view);
+  gtk_widget_class_bind_template_callback (widget_class, server_icon);
+  gtk_widget_class_bind_template_callback (widget_class, server_status);
+  gtk_widget_class_bind_template_callback (widget_class, problem_text);
 }
 
 static void
@@ -577,20 +861,54 @@ wb_window_init (WbWindow *self)
                     G_CALLBACK (on_item_selected), self);
 }
 
-/* Creates the window for @servers, a list of WbServer. */
+/* The problems of the configuration show only when there are some. */
+static void
+on_problems_changed (GListModel *problems,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     WbWindow   *self)
+{
+  gtk_widget_set_visible (self->problems_window, g_list_model_get_n_items (problems) > 0);
+}
+
+/* Creates the window of @group: its servers, their items, what they send. */
 WbWindow *
 wb_window_new (GtkApplication *application,
-               GListModel     *servers)
+               McpClientGroup *group)
 {
+  McpServerRegistry *registry;
+  GListModel *servers;
+  GListModel *problems;
   WbWindow *self;
 
   g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
-  g_return_val_if_fail (G_IS_LIST_MODEL (servers), NULL);
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (group), NULL);
+  g_return_val_if_fail (mcp_client_group_get_registry (group) != NULL, NULL);
 
   self = g_object_new (WB_TYPE_WINDOW, "application", application, NULL);
+  self->group = g_object_ref (group);
+  registry = mcp_client_group_get_registry (group);
+
+  servers = mcp_client_group_get_servers (group);
   g_signal_connect_object (servers, "items-changed", G_CALLBACK (watch_servers), self, 0);
   watch_servers (servers, 0, 0, g_list_model_get_n_items (servers), self);
   gtk_single_selection_set_model (self->servers_selection, servers);
+
+  problems = mcp_server_registry_get_problems (registry);
+  g_signal_connect_object (problems, "items-changed", G_CALLBACK (on_problems_changed), self, 0);
+  on_problems_changed (problems, 0, 0, 0, self);
+  gtk_no_selection_set_model (self->problems_selection, problems);
+
+  gtk_single_selection_set_model (self->tools_selection, mcp_client_group_get_tools (group));
+  gtk_single_selection_set_model (self->resources_selection,
+                                  mcp_client_group_get_resources (group));
+  gtk_single_selection_set_model (self->prompts_selection, mcp_client_group_get_prompts (group));
+
+  g_signal_connect_object (group, "log-message", G_CALLBACK (on_log_message), self, 0);
+  g_signal_connect_object (group, "notification", G_CALLBACK (on_notification), self, 0);
+  g_signal_connect_object (group, "server-request", G_CALLBACK (on_server_request), self, 0);
+  g_signal_connect (registry, "input-requested", G_CALLBACK (on_input_requested), self);
 
   return self;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include <mcp-glib/mcp-glib.h>
 
 G_BEGIN_DECLS
 
@@ -16,7 +17,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WbWindow, wb_window, WB, WINDOW, GtkApplicationWindow)
 
 WbWindow *wb_window_new             (GtkApplication  *application,
-                                     GListModel      *servers);
+                                     McpClientGroup  *group);
 void      wb_window_present_request (WbWindow        *self,
                                      const char      *id);
 void      wb_window_save_screenshot_async  (WbWindow             *self,

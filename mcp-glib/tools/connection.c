@@ -413,6 +413,23 @@ create_transport (CliApp  *app,
   return create_stdio_transport (app, error);
 }
 
+/* --protocol: the default negotiation asks the server. */
+static void
+set_protocol (CliApp *app)
+{
+  if (app->protocol == NULL || g_str_equal (app->protocol, "auto"))
+    return;
+
+  if (g_str_equal (app->protocol, "legacy"))
+    {
+      mcp_client_set_version_negotiation (app->client, MCP_VERSION_NEGOTIATION_LEGACY);
+      return;
+    }
+
+  mcp_client_set_pinned_protocol_version (app->client, app->protocol);
+  mcp_client_set_version_negotiation (app->client, MCP_VERSION_NEGOTIATION_PINNED);
+}
+
 /* Connects, runs the command and closes the connection; returns the exit
  * status. */
 int
@@ -433,6 +450,7 @@ cli_app_run_command (CliApp *app)
   app->stdout_is_terminal = isatty (STDOUT_FILENO);
   app->client = mcp_client_new (transport);
   set_connect_timeout (app);
+  set_protocol (app);
 
   g_signal_connect (app->client, "log-message", G_CALLBACK (on_log_message), app);
   g_signal_connect (app->client, "closed", G_CALLBACK (on_client_closed), app);

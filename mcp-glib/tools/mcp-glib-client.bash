@@ -52,7 +52,7 @@ _mcp_glib_client ()
     local commands="info tools resources templates prompts call read prompt complete ping follow
                     login logout help"
     local options="--server --url --client-id --header --json --names --timeout --connect-timeout
-                   --env --inherit-env --log-level --output --subscribe --version --help"
+                   --env --inherit-env --protocol --log-level --output --subscribe --version --help"
     local levels="debug info notice warning error critical alert emergency"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
@@ -66,10 +66,10 @@ _mcp_glib_client ()
     for ((i = 1; i < cword; i++)); do
         word=${words[i]}
         case $word in
-            --server=* | --url=* | --header=* | --env=* | --inherit-env=*)
+            --server=* | --url=* | --header=* | --env=* | --inherit-env=* | --protocol=*)
                 _mcp_glib_client_server+=("${word%%=*}" "$(_mcp_glib_client_unquote "${word#*=}")")
                 ;;
-            --server | -s | --url | -u | --header | -H | --env | -e | --inherit-env)
+            --server | -s | --url | -u | --header | -H | --env | -e | --inherit-env | --protocol)
                 value=$(_mcp_glib_client_unquote "${words[i + 1]}")
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
@@ -96,6 +96,10 @@ _mcp_glib_client ()
             ;;
         --log-level | -l)
             COMPREPLY=($(compgen -W "$levels" -- "$cur"))
+            return
+            ;;
+        --protocol)
+            COMPREPLY=($(compgen -W "auto legacy 2026-07-28 2025-11-25 2025-06-18 2025-03-26 2024-11-05" -- "$cur"))
             return
             ;;
         --inherit-env | --env | -e)

@@ -204,6 +204,13 @@ check_options (CliApp *app)
                           "notice, warning, error, critical, alert, emergency"),
                         app->log_level_name);
 
+  if (app->protocol != NULL && !g_str_equal (app->protocol, "auto") &&
+      !g_str_equal (app->protocol, "legacy") &&
+      !g_regex_match_simple ("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", app->protocol, 0, 0))
+    return usage_error (_("Unknown protocol revision “%s”; expected auto, legacy or a date "
+                          "such as 2026-07-28"),
+                        app->protocol);
+
   if ((app->timeout < 0 && app->timeout != TIMEOUT_UNSET) ||
       (app->connect_timeout < 0 && app->connect_timeout != TIMEOUT_UNSET))
     return usage_error ("%s", _("A timeout cannot be negative"));
@@ -235,6 +242,7 @@ app_clear (CliApp *app)
   g_clear_pointer (&app->url, g_free);
   g_clear_pointer (&app->client_id, g_free);
   g_clear_pointer (&app->log_level_name, g_free);
+  g_clear_pointer (&app->protocol, g_free);
   g_clear_pointer (&app->output, g_free);
   g_clear_pointer (&app->headers, g_strfreev);
   g_clear_pointer (&app->env, g_strfreev);
@@ -280,6 +288,9 @@ run (CliApp  *app,
     { "inherit-env", 0, 0, G_OPTION_ARG_STRING_ARRAY, &app->inherit_env,
       N_("Pass a variable of this environment on to the server; NAME may end in * "
          "(repeatable)"), N_("NAME") },
+    { "protocol", 0, 0, G_OPTION_ARG_STRING, &app->protocol,
+      N_("Which protocol revision to speak: auto (ask the server, the default), legacy (the "
+         "initialize handshake alone) or a revision such as 2026-07-28"), N_("REVISION") },
     { "log-level", 'l', 0, G_OPTION_ARG_STRING, &app->log_level_name,
       N_("Ask the server for log messages of LEVEL and above (debug, info, notice, warning, "
          "error, critical, alert, emergency)"), N_("LEVEL") },

@@ -77,6 +77,7 @@ struct _CliApp
   char         **inherit_env;
   char         **subscribe;
   char          *log_level_name;
+  char          *protocol;          /* auto, legacy or a revision */
   char          *output;            /* where binary content is saved */
   int            timeout;           /* of each request, in ms */
   int            connect_timeout;   /* of starting the server and the handshake */

@@ -28,6 +28,27 @@
  *                                        stream the server closes after a
  *                                        priming event: the transport resumes
  *                                        it with a GET and Last-Event-ID
+ *   json-schema-2020-12-preservation     list the tools, send the input schema
+ *                                        of json_schema_2020_12_tool back to
+ *                                        json_schema_echo as it came
+ *   json-schema-ref-no-deref             list the tools (a $ref in a schema
+ *                                        is never fetched)
+ *   request-metadata                     declare roots, sampling and
+ *                                        elicitation, connect, ping: the
+ *                                        envelope of every request, and the
+ *                                        retry after -32022
+ *   sep-2322-client-request-state        call the test_mrtr_* tools, whose
+ *                                        answers ask for a confirmation; the
+ *                                        first waits for it while
+ *                                        test_mrtr_unrelated is called
+ *   http-standard-headers                call every tool, read the first
+ *                                        resource, get the first prompt
+ *   http-custom-headers                  list the tools, then make the calls
+ *                                        of MCP_CONFORMANCE_CONTEXT's
+ *                                        toolCalls
+ *   http-invalid-tool-headers            call every tool the library kept
+ *                                        (those with invalid x-mcp-header
+ *                                        marks are dropped from the list)
  *   auth/...                             sign in with an McpAuthorization
  *                                        (its browser step replaced by one
  *                                        that follows the suite's redirect to
@@ -473,6 +494,386 @@ authorization_new (const char *name,
 
 static const Scenario auth_scenario = { NULL, MCP_CLIENT_FEATURES_NONE, run_auth };
 
+/* The stateless revision (2026-07-28) --------------------------------------- */
+
+/* Lists the tools; NULL with @error set if that failed. */
+static GListModel *
+list_tools (McpClient  *client,
+            GError    **error)
+{
+  GListModel *tools;
+  Wait wait = { 0 };
+
+  mcp_client_list_tools_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "tools/list", error))
+    return NULL;
+  tools = mcp_client_list_tools_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  return tools;
+}
+
+/* Arguments that satisfy @tool's required properties: a placeholder of
+ * each one's type. */
+static JsonObject *
+placeholder_arguments (McpTool *tool)
+{
+  JsonObject *arguments = json_object_new ();
+  JsonObject *schema = mcp_tool_get_input_schema (tool);
+  JsonObject *properties = NULL;
+  JsonArray *required = NULL;
+
+  if (schema != NULL && json_object_has_member (schema, "properties") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (schema, "properties")))
+    properties = json_object_get_object_member (schema, "properties");
+  if (schema != NULL && json_object_has_member (schema, "required") &&
+      JSON_NODE_HOLDS_ARRAY (json_object_get_member (schema, "required")))
+    required = json_object_get_array_member (schema, "required");
+
+  for (guint i = 0; required != NULL && i < json_array_get_length (required); i++)
+    {
+      const char *name = json_array_get_string_element (required, i);
+      JsonNode *property = properties != NULL && name != NULL
+                           ? json_object_get_member (properties, name) : NULL;
+      const char *type = NULL;
+
+      if (name == NULL)
+        continue;
+      if (property != NULL && JSON_NODE_HOLDS_OBJECT (property) &&
+          json_object_has_member (json_node_get_object (property), "type") &&
+          JSON_NODE_TYPE (json_object_get_member (json_node_get_object (property), "type")) ==
+            JSON_NODE_VALUE)
+        type = json_object_get_string_member (json_node_get_object (property), "type");
+
+      if (g_strcmp0 (type, "number") == 0 || g_strcmp0 (type, "integer") == 0)
+        json_object_set_int_member (arguments, name, 1);
+      else if (g_strcmp0 (type, "boolean") == 0)
+        json_object_set_boolean_member (arguments, name, TRUE);
+      else if (g_strcmp0 (type, "object") == 0)
+        json_object_set_object_member (arguments, name, json_object_new ());
+      else if (g_strcmp0 (type, "array") == 0)
+        json_object_set_array_member (arguments, name, json_array_new ());
+      else
+        json_object_set_string_member (arguments, name, "conformance");
+    }
+
+  return arguments;
+}
+
+/* Lists the tools and calls each one the library kept, with placeholder
+ * arguments: the suite judges the headers of the calls, and which tools
+ * were called (those with invalid x-mcp-header marks must not be). */
+static gboolean
+run_call_every_tool (McpClient  *client,
+                     GError    **error)
+{
+  g_autoptr(GListModel) tools = list_tools (client, error);
+
+  if (tools == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tools); i++)
+    {
+      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
+      g_autoptr(JsonObject) arguments = placeholder_arguments (tool);
+      g_autofree char *text = call_tool (client, mcp_tool_get_name (tool), arguments, error);
+
+      if (text == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads the first resource and gets the first prompt the server lists. */
+static gboolean
+read_first_resource_and_prompt (McpClient  *client,
+                                GError    **error)
+{
+  g_autoptr(GListModel) resources = NULL;
+  g_autoptr(GListModel) prompts = NULL;
+  Wait wait = { 0 };
+
+  mcp_client_list_resources_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "resources/list", error))
+    return FALSE;
+  resources = mcp_client_list_resources_finish (client, wait.result, error);
+  g_clear_object (&wait.result);
+  if (resources == NULL)
+    return FALSE;
+
+  if (g_list_model_get_n_items (resources) > 0)
+    {
+      g_autoptr(McpResource) resource = g_list_model_get_item (resources, 0);
+      g_autoptr(GListModel) contents = NULL;
+
+      mcp_client_read_resource_async (client, mcp_resource_get_uri (resource), NULL,
+                                      wait_done, &wait);
+      if (!wait_for (&wait, "resources/read", error))
+        return FALSE;
+      contents = mcp_client_read_resource_finish (client, wait.result, error);
+      g_clear_object (&wait.result);
+      if (contents == NULL)
+        return FALSE;
+      g_printerr ("resources/read %s: %u parts\n", mcp_resource_get_uri (resource),
+                  g_list_model_get_n_items (contents));
+    }
+
+  mcp_client_list_prompts_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "prompts/list", error))
+    return FALSE;
+  prompts = mcp_client_list_prompts_finish (client, wait.result, error);
+  g_clear_object (&wait.result);
+  if (prompts == NULL)
+    return FALSE;
+
+  if (g_list_model_get_n_items (prompts) > 0)
+    {
+      g_autoptr(McpPrompt) prompt = g_list_model_get_item (prompts, 0);
+      g_autoptr(McpPromptResult) result = NULL;
+
+      mcp_client_get_prompt_async (client, mcp_prompt_get_name (prompt), NULL, NULL,
+                                   wait_done, &wait);
+      if (!wait_for (&wait, "prompts/get", error))
+        return FALSE;
+      result = mcp_client_get_prompt_finish (client, wait.result, error);
+      g_clear_object (&wait.result);
+      if (result == NULL)
+        return FALSE;
+      g_printerr ("prompts/get %s: done\n", mcp_prompt_get_name (prompt));
+    }
+
+  return TRUE;
+}
+
+/* Every kind of request that names something, for the Mcp-Method and
+ * Mcp-Name headers. */
+static gboolean
+run_standard_headers (McpClient  *client,
+                      GError    **error)
+{
+  return run_call_every_tool (client, error) &&
+         read_first_resource_and_prompt (client, error);
+}
+
+/* The calls the suite gives in MCP_CONFORMANCE_CONTEXT ({"toolCalls":
+ * [{name, arguments}]}), after listing the tools, whose x-mcp-header marks
+ * say which arguments the headers mirror. */
+static gboolean
+run_context_tool_calls (McpClient  *client,
+                        GError    **error)
+{
+  g_autoptr(GListModel) tools = list_tools (client, error);
+  const char *context = g_getenv ("MCP_CONFORMANCE_CONTEXT");
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
+  JsonArray *calls;
+
+  if (tools == NULL)
+    return FALSE;
+
+  if (context == NULL || (root = json_from_string (context, error)) == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (root) ||
+      !json_object_has_member (object = json_node_get_object (root), "toolCalls") ||
+      !JSON_NODE_HOLDS_ARRAY (json_object_get_member (object, "toolCalls")))
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                     "MCP_CONFORMANCE_CONTEXT has no toolCalls: %s", context ? context : "(unset)");
+      return FALSE;
+    }
+
+  calls = json_object_get_array_member (object, "toolCalls");
+  for (guint i = 0; i < json_array_get_length (calls); i++)
+    {
+      JsonNode *call = json_array_get_element (calls, i);
+      JsonObject *call_object = JSON_NODE_HOLDS_OBJECT (call) ? json_node_get_object (call) : NULL;
+      const char *name = call_object != NULL && json_object_has_member (call_object, "name")
+                         ? json_object_get_string_member (call_object, "name") : NULL;
+      JsonNode *arguments = call_object != NULL ? json_object_get_member (call_object, "arguments")
+                                                : NULL;
+      g_autofree char *text = NULL;
+
+      if (name == NULL || arguments == NULL || !JSON_NODE_HOLDS_OBJECT (arguments))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       "MCP_CONFORMANCE_CONTEXT: tool call %u has no name or arguments", i);
+          return FALSE;
+        }
+      text = call_tool (client, name, json_node_get_object (arguments), error);
+      if (text == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* One more request after connecting, with the envelope of every request:
+ * the server declares nothing it could be asked for. */
+static gboolean
+run_ping (McpClient  *client,
+          GError    **error)
+{
+  Wait wait = { 0 };
+  gboolean ok;
+
+  mcp_client_ping_async (client, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "ping", error))
+    return FALSE;
+  ok = mcp_client_ping_finish (client, wait.result, error);
+  g_object_unref (wait.result);
+  return ok;
+}
+
+/* The tools are listed; their schemas are left alone (no $ref is
+ * fetched). */
+static gboolean
+run_list_tools (McpClient  *client,
+                GError    **error)
+{
+  g_autoptr(GListModel) tools = list_tools (client, error);
+
+  return tools != NULL;
+}
+
+/* The focal tool's input schema goes back to the server as it came. */
+static gboolean
+run_schema_preservation (McpClient  *client,
+                         GError    **error)
+{
+  g_autoptr(GListModel) tools = list_tools (client, error);
+  g_autoptr(JsonObject) arguments = NULL;
+  g_autofree char *text = NULL;
+  JsonObject *schema = NULL;
+
+  if (tools == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (tools); i++)
+    {
+      g_autoptr(McpTool) tool = g_list_model_get_item (tools, i);
+
+      if (g_str_equal (mcp_tool_get_name (tool), "json_schema_2020_12_tool"))
+        schema = json_object_ref (mcp_tool_get_input_schema (tool));
+    }
+  if (schema == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   "the server does not list json_schema_2020_12_tool");
+      return FALSE;
+    }
+
+  arguments = json_object_new ();
+  json_object_set_object_member (arguments, "schema", schema);
+  text = call_tool (client, "json_schema_echo", arguments, error);
+  return text != NULL;
+}
+
+/* Multi round-trip requests (sep-2322-client-request-state): each MRTR
+ * tool asks for a confirmation, which the user gives. While the first one
+ * waits for it, an unrelated tool is called, which must carry nothing of
+ * the other call's rounds. */
+typedef struct
+{
+  McpClient        *client;
+  McpServerRequest *waiting;
+  gboolean          unrelated_called;
+  char             *unrelated_text;
+  GError           *unrelated_error;
+} Mrtr;
+
+static void
+confirm (McpServerRequest *request)
+{
+  g_autoptr(JsonObject) content = json_object_new ();
+
+  json_object_set_boolean_member (content, "confirmed", TRUE);
+  mcp_server_request_reply_elicitation (request, MCP_ELICITATION_ACTION_ACCEPT, content);
+}
+
+static void
+unrelated_done (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  Mrtr *mrtr = user_data;
+  g_autoptr(McpToolResult) answer = NULL;
+
+  answer = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &mrtr->unrelated_error);
+  if (answer != NULL)
+    mrtr->unrelated_text = mcp_tool_result_dup_text (answer);
+  g_printerr ("tools/call test_mrtr_unrelated: %s\n",
+              mrtr->unrelated_text ? mrtr->unrelated_text : mrtr->unrelated_error->message);
+
+  /* Now the waiting call may go on. */
+  confirm (mrtr->waiting);
+  g_clear_object (&mrtr->waiting);
+}
+
+static gboolean
+on_mrtr_elicitation (McpClient        *client,
+                     McpServerRequest *request,
+                     Mrtr             *mrtr)
+{
+  g_printerr ("elicitation/create: %s\n", mcp_server_request_get_message (request));
+
+  if (mrtr->unrelated_called)
+    {
+      confirm (request);
+      return TRUE;
+    }
+
+  mrtr->unrelated_called = TRUE;
+  mrtr->waiting = g_object_ref (request);
+  mcp_client_call_tool_async (client, "test_mrtr_unrelated", NULL, NULL, unrelated_done, mrtr);
+  return TRUE;
+}
+
+static gboolean
+run_request_state (McpClient  *client,
+                   GError    **error)
+{
+  static const struct {
+    const char *tool;
+    const char *expected;
+  } calls[] = {
+    { "test_mrtr_echo_state", "echo-state-ok" },
+    { "test_mrtr_no_state", "no-state-ok" },
+    { "test_mrtr_no_result_type", "no-result-type-test-ok" },
+  };
+  Mrtr mrtr = { client };
+  gulong handler;
+  gboolean ok = TRUE;
+
+  if (!expect_tool (client, "test_mrtr_echo_state", error))
+    return FALSE;
+
+  handler = g_signal_connect (client, "server-request::elicitation/create",
+                              G_CALLBACK (on_mrtr_elicitation), &mrtr);
+  for (gsize i = 0; ok && i < G_N_ELEMENTS (calls); i++)
+    {
+      g_autofree char *text = call_tool (client, calls[i].tool, NULL, error);
+
+      ok = text != NULL && expect_text (text, calls[i].expected, calls[i].tool, error);
+    }
+  g_signal_handler_disconnect (client, handler);
+
+  if (ok && !mrtr.unrelated_called)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                   "test_mrtr_echo_state never asked for input");
+      ok = FALSE;
+    }
+  if (ok && mrtr.unrelated_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&mrtr.unrelated_error));
+      ok = FALSE;
+    }
+  if (ok)
+    ok = expect_text (mrtr.unrelated_text, "unrelated-ok", "test_mrtr_unrelated", error);
+
+  g_clear_error (&mrtr.unrelated_error);
+  g_free (mrtr.unrelated_text);
+  return ok;
+}
+
 static const Scenario scenarios[] = {
   { "initialize", MCP_CLIENT_FEATURES_NONE, run_connect_only },
   { "tools_call", MCP_CLIENT_FEATURES_NONE, run_tools_call },
@@ -480,6 +881,15 @@ static const Scenario scenarios[] = {
     MCP_CLIENT_FEATURES_ELICITATION_FORM | MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS,
     run_elicitation_defaults },
   { "sse-retry", MCP_CLIENT_FEATURES_NONE, run_sse_retry },
+  { "json-schema-2020-12-preservation", MCP_CLIENT_FEATURES_NONE, run_schema_preservation },
+  { "json-schema-ref-no-deref", MCP_CLIENT_FEATURES_NONE, run_list_tools },
+  { "request-metadata",
+    MCP_CLIENT_FEATURES_ROOTS | MCP_CLIENT_FEATURES_SAMPLING | MCP_CLIENT_FEATURES_ELICITATION_FORM,
+    run_ping },
+  { "sep-2322-client-request-state", MCP_CLIENT_FEATURES_ELICITATION_FORM, run_request_state },
+  { "http-standard-headers", MCP_CLIENT_FEATURES_NONE, run_standard_headers },
+  { "http-custom-headers", MCP_CLIENT_FEATURES_NONE, run_context_tool_calls },
+  { "http-invalid-tool-headers", MCP_CLIENT_FEATURES_NONE, run_call_every_tool },
 };
 
 static const Scenario fallback = { NULL, MCP_CLIENT_FEATURES_NONE, run_connect_only };
@@ -533,7 +943,7 @@ main (int   argc,
   mcp_client_set_request_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
   mcp_client_set_connect_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
   mcp_client_set_features (client, scenario->features);
-  if (scenario->features & MCP_CLIENT_FEATURES_ELICITATION_FORM)
+  if (scenario->features & MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS)
     g_signal_connect (client, "server-request::elicitation/create",
                       G_CALLBACK (on_elicitation), NULL);
 
