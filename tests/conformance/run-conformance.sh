@@ -22,8 +22,9 @@
 #                 MCP_CONFORMANCE_PROTOCOL_VERSION; needs --next
 #   CLIENT        the mcp-conformance-client program (or $MCP_CONFORMANCE_CLIENT)
 #   SCENARIO      scenarios to run (or $MCP_CONFORMANCE_SCENARIOS); by default
-#                 all 26 client scenarios of 0.1.16, or with --next every
-#                 auth/* scenario the suite lists for VERSION
+#                 every client scenario the suite lists (for VERSION): the 26
+#                 of 0.1.16, or with --next 19 for 2025-11-25 and 33 for
+#                 2026-07-28
 #
 # A scenario passes when the suite exits with 0 (it also fails on warnings
 # and on a client that exits non-zero or times out) AND its checks.json holds
@@ -108,11 +109,7 @@ list_scenarios() {
 }
 
 if [ -z "$scenarios" ]; then
-    if [ "$package" = conformance-next ]; then
-        scenarios=$(list_scenarios | grep '^auth/')
-    else
-        scenarios=$(list_scenarios)
-    fi
+    scenarios=$(list_scenarios)
     [ -n "$scenarios" ] || bail "the suite lists no scenarios"
 fi
 
