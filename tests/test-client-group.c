@@ -5,139 +5,27 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* McpClientGroup through the public API, against real servers: the demo
- * server (MCP_DEMO_SERVER), the scripted test server and the scripted HTTP
- * server. The demo and test servers both have `echo`, `add` and `log`, the
- * HTTP server `echo` too: the collisions the group names apart. A server
- * is killed with SIGKILL, found through mcp_stdio_transport_get_subprocess.
- * The configuration file lives in a temporary directory of the program's.
+/* McpClientGroup through the public API, against real servers over stdio:
+ * the demo server (MCP_DEMO_SERVER), the scripted test server and the
+ * scripted stateless server. The demo and test servers both have `echo`,
+ * `add` and `log`: the collisions the group names apart. A server is
+ * killed with SIGKILL, found through mcp_stdio_transport_get_subprocess.
+ * The configuration file lives in a temporary directory of the program's
+ * (see mcp-group-test-util.c). The tests with HTTP servers are in
+ * test-client-group-http.c.
  */
 
 #include <signal.h>
 
-#include <glib/gstdio.h>
-
 #include <mcp-glib/mcp-glib.h>
 
-#include "mcp-test-util.h"
+#include "mcp-group-test-util.h"
 
-static char *tmp_dir;
-static char *demo_server;
-static char *test_server;
-static char *python_path;
-static char *http_server_script;
 static char *stateless_server_script;
 
 /* ------------------------------------------------------------------------
  * Helpers
  * ------------------------------------------------------------------------ */
-
-static GFile *
-config_file (void)
-{
-  g_autofree char *path = g_build_filename (tmp_dir, "mcp.json", NULL);
-
-  return g_file_new_for_path (path);
-}
-
-/* Writes a configuration file; in @text, DEMO and TEST stand for the
- * servers' paths. */
-static void
-write_config (GFile      *file,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) contents = g_string_new (text);
-
-  g_string_replace (contents, "DEMO", demo_server, 0);
-  g_string_replace (contents, "TEST", test_server, 0);
-  g_file_replace_contents (file, contents->str, contents->len, NULL, FALSE, G_FILE_CREATE_NONE,
-                           NULL, NULL, &error);
-  g_assert_no_error (error);
-}
-
-static McpServerRegistry *
-registry_with (const char *text)
-{
-  g_autoptr(GFile) file = config_file ();
-  McpServerRegistry *registry = mcp_server_registry_new_empty ();
-
-  write_config (file, text);
-  mcp_server_registry_add_file (registry, file);
-
-  return registry;
-}
-
-static McpClientGroup *
-group_for (McpServerRegistry *registry)
-{
-  McpClientGroup *group = mcp_client_group_new_for_registry (registry);
-
-  mcp_client_group_set_reconnect_delay (group, 50);
-  mcp_client_group_set_max_reconnect_delay (group, 400);
-  return group;
-}
-
-static void
-connect_group (McpClientGroup *group)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  mcp_client_group_connect_async (group, NULL, mcp_test_store_result_cb, &result);
-  g_assert_true (mcp_client_group_connect_finish (group,
-                                                  mcp_test_await_result (&result, "the group"),
-                                                  &error));
-  g_assert_no_error (error);
-}
-
-static void
-close_group (McpClientGroup *group)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  mcp_client_group_close_async (group, NULL, mcp_test_store_result_cb, &result);
-  g_assert_true (mcp_client_group_close_finish (group,
-                                                mcp_test_await_result (&result, "the close"),
-                                                &error));
-  g_assert_no_error (error);
-}
-
-static McpGroupServer *
-server_named (McpClientGroup *group,
-              const char     *name)
-{
-  McpGroupServer *server = mcp_client_group_lookup_server (group, name);
-
-  g_assert_nonnull (server);
-  return server;
-}
-
-typedef struct
-{
-  McpGroupServer      *server;
-  McpGroupServerState  state;
-} StateWait;
-
-static gboolean
-has_state (gpointer data)
-{
-  StateWait *wait = data;
-
-  return mcp_group_server_get_state (wait->server) == wait->state;
-}
-
-static void
-wait_for_state (McpGroupServer      *server,
-                McpGroupServerState  state)
-{
-  StateWait wait = { server, state };
-
-  if (!mcp_test_wait_until (has_state, &wait, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000))
-    g_error ("%s is in state %d, not %d", mcp_group_server_get_name (server),
-             mcp_group_server_get_state (server), state);
-}
 
 /* "name@server" for each item of @model. */
 static char *
@@ -180,12 +68,6 @@ wait_for_items (GListModel *model,
     g_error ("The model has %u items, not %u", g_list_model_get_n_items (model), n);
 }
 
-static guint
-n_demo_tools (void)
-{
-  return 4;
-}
-
 /* The test server's tools, counted from a client of its own. */
 static guint
 n_test_tools (void)
@@ -217,33 +99,6 @@ n_test_tools (void)
   return n;
 }
 
-static McpToolResult *
-call_tool (McpClientGroup  *group,
-           const char      *name,
-           const char      *arguments_json,
-           GError         **error)
-{
-  g_autoptr(JsonObject) arguments = mcp_test_parse_object (arguments_json);
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_group_call_tool_async (group, name, arguments, NULL, NULL,
-                                    mcp_test_store_result_cb, &result);
-  return mcp_client_group_call_tool_finish (group, mcp_test_await_result (&result, name), error);
-}
-
-static char *
-call_tool_text (McpClientGroup *group,
-                const char     *name,
-                const char     *arguments_json)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(McpToolResult) result = call_tool (group, name, arguments_json, &error);
-
-  g_assert_no_error (error);
-  g_assert_false (mcp_tool_result_get_is_error (result));
-  return mcp_tool_result_dup_text (result);
-}
-
 static GSubprocess *
 subprocess_of (McpGroupServer *server)
 {
@@ -251,31 +106,6 @@ subprocess_of (McpGroupServer *server)
 
   g_assert_nonnull (client);
   return mcp_stdio_transport_get_subprocess (MCP_STDIO_TRANSPORT (mcp_client_get_transport (client)));
-}
-
-static gboolean
-is_true (gpointer data)
-{
-  return *(gboolean *) data;
-}
-
-static void
-process_exited_cb (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_subprocess_wait_finish (G_SUBPROCESS (object), result, NULL);
-  *(gboolean *) user_data = TRUE;
-}
-
-static void
-wait_for_exit (GSubprocess *process)
-{
-  gboolean exited = FALSE;
-
-  g_subprocess_wait_async (process, NULL, process_exited_cb, &exited);
-  if (!mcp_test_wait_until (is_true, &exited, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000))
-    g_error ("The server did not exit");
 }
 
 /* ------------------------------------------------------------------------
@@ -985,146 +815,6 @@ test_name_func (void)
   close_group (group);
 }
 
-/* ------------------------------------------------------------------------
- * HTTP
- * ------------------------------------------------------------------------ */
-
-typedef struct
-{
-  GSubprocess *process;
-  guint        port;
-  char        *url;
-} HttpServer;
-
-/* On @port, or on a free one when it is 0. */
-static HttpServer *
-http_server_start (guint port)
-{
-  g_autofree char *port_arg = g_strdup_printf ("--port=%u", port);
-  const char *argv[] = { python_path, http_server_script, port_arg, NULL };
-  g_autoptr(GDataInputStream) output = NULL;
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *line = NULL;
-  HttpServer *server = g_new0 (HttpServer, 1);
-  guint64 listening = 0;
-
-  server->process = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                             G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
-  g_assert_no_error (error);
-  output = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server->process));
-  g_data_input_stream_read_line_async (output, G_PRIORITY_DEFAULT, NULL, mcp_test_store_result_cb,
-                                       &result);
-  line = g_data_input_stream_read_line_finish_utf8 (output, mcp_test_await_result (&result, "the port"),
-                                                    NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_ascii_string_to_unsigned (line, 10, 1, G_MAXUINT16, &listening, &error));
-  server->port = listening;
-  server->url = g_strdup_printf ("http://127.0.0.1:%u/mcp", server->port);
-
-  return server;
-}
-
-static void
-http_server_stop (HttpServer *server)
-{
-  g_subprocess_force_exit (server->process);
-  wait_for_exit (server->process);
-  g_object_unref (server->process);
-  g_free (server->url);
-  g_free (server);
-}
-
-static void
-test_http_server (void)
-{
-  HttpServer *http = http_server_start (0);
-  g_autofree char *text = NULL;
-  g_autoptr(McpServerRegistry) registry = NULL;
-  g_autoptr(McpClientGroup) group = NULL;
-  g_autofree char *config = NULL;
-  g_autofree char *echoed = NULL;
-  McpGroupServer *web;
-  GListModel *tools;
-
-  config = g_strdup_printf ("{\"servers\": {\"demo\": {\"type\": \"stdio\", \"command\": \"DEMO\"},"
-                            " \"web\": {\"type\": \"http\", \"url\": \"%s\"}}}", http->url);
-  registry = registry_with (config);
-  group = group_for (registry);
-  tools = mcp_client_group_get_tools (group);
-  connect_group (group);
-
-  web = server_named (group, "web");
-  g_assert_cmpint (mcp_group_server_get_state (web), ==, MCP_GROUP_SERVER_STATE_READY);
-  g_assert_true (MCP_IS_HTTP_TRANSPORT (mcp_client_get_transport (mcp_group_server_get_client (web))));
-  g_assert_nonnull (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "web__echo", NULL));
-  g_assert_nonnull (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo__echo", NULL));
-
-  echoed = call_tool_text (group, "web__echo", "{\"text\": \"over http\"}");
-  g_assert_cmpstr (echoed, ==, "over http");
-
-  /* The server forgets the session: the transport starts a new one. */
-  text = call_tool_text (group, "expire-session", "{}");
-  g_clear_pointer (&echoed, g_free);
-  echoed = call_tool_text (group, "web__echo", "{\"text\": \"new session\"}");
-  g_assert_cmpstr (echoed, ==, "new session");
-  g_assert_cmpint (mcp_group_server_get_state (web), ==, MCP_GROUP_SERVER_STATE_READY);
-  g_assert_cmpuint (g_list_model_get_n_items (tools), >, n_demo_tools ());
-
-  close_group (group);
-  http_server_stop (http);
-}
-
-/* A remote server that goes away leaves no trace but failing requests:
- * a failed call, or a ping, finds out, and it is connected again once it
- * is back. */
-static void
-test_http_server_gone (void)
-{
-  HttpServer *http = http_server_start (0);
-  guint port = http->port;
-  g_autoptr(McpServerConfig) config = mcp_server_config_new_http ("web", http->url);
-  g_autoptr(McpClientGroup) group = mcp_client_group_new ();
-  g_autoptr(McpToolResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *echoed = NULL;
-  McpGroupServer *web;
-
-  mcp_client_group_set_reconnect_delay (group, 50);
-  mcp_client_group_set_max_reconnect_delay (group, 200);
-  mcp_client_group_set_ping_interval (group, 0);
-  web = mcp_client_group_add_config (group, config, &error);
-  g_assert_no_error (error);
-  connect_group (group);
-  g_assert_cmpint (mcp_group_server_get_state (web), ==, MCP_GROUP_SERVER_STATE_READY);
-
-  /* Without pings, a failed call is what tells. */
-  http_server_stop (http);
-  result = call_tool (group, "echo", "{\"text\": \"anyone?\"}", &error);
-  g_assert_null (result);
-  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
-  g_clear_error (&error);
-  wait_for_state (web, MCP_GROUP_SERVER_STATE_FAILED);
-  g_assert_error (mcp_group_server_get_error (web), G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
-  g_assert_cmpuint (g_list_model_get_n_items (mcp_client_group_get_tools (group)), ==, 0);
-
-  /* Back on the same address: connected again, and pinged from now on. */
-  mcp_client_group_set_ping_interval (group, 100);
-  http = http_server_start (port);
-  wait_for_state (web, MCP_GROUP_SERVER_STATE_READY);
-  echoed = call_tool_text (group, "echo", "{\"text\": \"back\"}");
-  g_assert_cmpstr (echoed, ==, "back");
-
-  /* With pings, nothing needs to be called. */
-  http_server_stop (http);
-  wait_for_state (web, MCP_GROUP_SERVER_STATE_FAILED);
-  http = http_server_start (port);
-  wait_for_state (web, MCP_GROUP_SERVER_STATE_READY);
-
-  close_group (group);
-  http_server_stop (http);
-}
-
 /* A server that exits when asked server/discover, as those of some older
  * SDKs do: the group connects it with the legacy handshake instead, at
  * once, and keeps doing so when it comes back. */
@@ -1171,22 +861,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
   int ret;
 
-  g_test_init (&argc, &argv, NULL);
-  mcp_test_init ();
-
-  tmp_dir = g_dir_make_tmp ("mcp-test-client-group-XXXXXX", &error);
-  g_assert_no_error (error);
-
-  demo_server = g_strdup (g_getenv ("MCP_DEMO_SERVER"));
-  if (demo_server == NULL)
-    demo_server = g_test_build_filename (G_TEST_BUILT, "..", "examples", "mcp-glib-demo-server", NULL);
-  test_server = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
-  python_path = g_find_program_in_path ("python3");
-  http_server_script = g_test_build_filename (G_TEST_DIST, "mcp-http-test-server.py", NULL);
+  group_test_init (&argc, &argv);
   stateless_server_script = g_test_build_filename (G_TEST_DIST, "mcp-stateless-test-server.py",
                                                    NULL);
 
@@ -1201,21 +878,11 @@ main (int   argc,
   g_test_add_func ("/Mcp/ClientGroup/hand-added", test_hand_added);
   g_test_add_func ("/Mcp/ClientGroup/dropped-group", test_dropped_group);
   g_test_add_func ("/Mcp/ClientGroup/name-func", test_name_func);
-  g_test_add_func ("/Mcp/ClientGroup/http-server", test_http_server);
-  g_test_add_func ("/Mcp/ClientGroup/http-server-gone", test_http_server_gone);
   g_test_add_func ("/Mcp/ClientGroup/exits-on-probe", test_exits_on_probe);
 
-  ret = g_test_run ();
+  ret = group_test_run ();
 
-  file = config_file ();
-  g_file_delete (file, NULL, NULL);
-  g_rmdir (tmp_dir);
-  g_free (tmp_dir);
-  g_free (demo_server);
-  g_free (test_server);
-  g_free (python_path);
   g_free (stateless_server_script);
-  g_free (http_server_script);
 
   return ret;
 }
