@@ -671,10 +671,11 @@ _mcp_client_group_insert_server (McpClientGroup  *self,
                                  McpServerConfig *config,
                                  guint            position)
 {
-  McpGroupServer *server = _mcp_group_server_new (self, name, config);
+  g_autoptr(McpGroupServer) server = _mcp_group_server_new (self, name, config);
 
   for (guint i = 0; i < N_KINDS; i++)
     _mcp_group_list_add_section (self->lists[i], server, position);
+  /* The list of servers holds the group's reference. */
   g_list_store_insert (self->servers, position, server);
 
   if (config != NULL)

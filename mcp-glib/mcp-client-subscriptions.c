@@ -310,8 +310,7 @@ changes_open_cb (GObject      *object,
       g_autoptr(McpSubscription) hold = g_object_ref (previous);
 
       /* The new one is in place: the old one may go. */
-      if (self->changes == previous)
-        g_clear_object (&self->changes);
+      g_set_object (&self->changes, subscription);
       mcp_subscription_close (previous);
     }
 
@@ -366,7 +365,10 @@ reopen_changes (McpClient *self,
   if (previous != NULL)
     g_task_set_task_data (inner, g_object_ref (previous), g_object_unref);
   listen = listen_open (self, lists, (const char * const *) resources, TRUE, inner);
-  self->changes = g_object_ref (listen->subscription);
+  /* A replacement takes over once agreed (changes_open_cb()); until then,
+   * the one open stays the client's. */
+  if (previous == NULL)
+    self->changes = g_object_ref (listen->subscription);
 }
 
 /* Once connected to a stateless server: the changes it reports. */

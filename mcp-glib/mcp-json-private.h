@@ -22,6 +22,7 @@ JsonNode   *_mcp_json_parse_message     (const char  *data,
 gboolean    _mcp_json_text_is_blank     (const char  *data,
                                          gsize        len);
 JsonNode   *_mcp_json_node_new_object   (JsonObject  *object);
+JsonNode   *_mcp_json_node_new_array    (JsonArray   *array);
 JsonObject *_mcp_json_object_copy_members (JsonObject *object);
 GBytes     *_mcp_json_to_line           (JsonNode    *node);
 const char *_mcp_json_object_get_string (JsonObject  *object,

@@ -55,6 +55,16 @@ _mcp_json_node_new_object (JsonObject *object)
   return node;
 }
 
+/* Wraps @array (transfer full) in a new node. */
+JsonNode *
+_mcp_json_node_new_array (JsonArray *array)
+{
+  JsonNode *node = json_node_init_array (json_node_alloc (), array);
+
+  json_array_unref (array);
+  return node;
+}
+
 /* A new object with the members of @object: the members' nodes are new,
  * what they hold is shared (json_node_copy() shares an object's members
  * too). Enough to change the members of the copy without touching the

@@ -605,7 +605,7 @@ _mcp_jsonc_node_to_json (McpJsoncNode *node)
       for (guint i = 0; i < node->children->len; i++)
         json_array_add_element (array, _mcp_jsonc_node_to_json (node->children->pdata[i]));
 
-      return json_node_init_array (json_node_alloc (), array);
+      return _mcp_json_node_new_array (array);
     }
 
   return json_node_copy (node->value);
@@ -637,7 +637,7 @@ _mcp_jsonc_copy (JsonNode *node)
       for (guint i = 0; i < json_array_get_length (array); i++)
         json_array_add_element (copy, _mcp_jsonc_copy (json_array_get_element (array, i)));
 
-      return json_node_init_array (json_node_alloc (), copy);
+      return _mcp_json_node_new_array (copy);
     }
 
   return json_node_copy (node);
