@@ -712,10 +712,12 @@ mcp_authorization_sign_out_finish (McpAuthorization  *self,
  * @url: the URL of the MCP server
  *
  * Cancels the sign-in to the server at @url that is going on, if any: the
- * requests waiting for it fail with %G_IO_ERROR_CANCELLED. Use it for a
- * sign-in that started by itself; one started with
- * [method@Mcp.Authorization.sign_in_async] can also be cancelled with its
- * #GCancellable.
+ * requests waiting for it fail with
+ * %MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED (the server still needs a
+ * sign-in), and [method@Mcp.Authorization.sign_in_async] with
+ * %G_IO_ERROR_CANCELLED. Use it for a sign-in that started by itself; one
+ * started with [method@Mcp.Authorization.sign_in_async] can also be
+ * cancelled with its #GCancellable.
  *
  * Since: 1.0
  */

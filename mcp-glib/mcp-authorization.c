@@ -512,7 +512,9 @@ mcp_authorization_class_init (McpAuthorizationClass *klass)
    * McpAuthorization:sign-in-timeout:
    *
    * How long a sign-in waits for the user, in seconds (5 minutes by
-   * default). After that, it fails with %G_IO_ERROR_TIMED_OUT.
+   * default). After that, it fails with %G_IO_ERROR_TIMED_OUT, and the
+   * requests that waited for it with
+   * %MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED.
    *
    * Since: 1.0
    */
@@ -571,7 +573,10 @@ mcp_authorization_class_init (McpAuthorizationClass *klass)
    * @error: what went wrong
    *
    * Emitted when signing in to the server at @url failed, was cancelled or
-   * timed out. The requests that waited for it fail with @error too.
+   * timed out. The requests that waited for it fail with @error too, or,
+   * when it was cancelled or timed out, with
+   * %MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED: the server still needs a
+   * sign-in.
    *
    * Since: 1.0
    */

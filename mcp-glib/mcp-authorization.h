@@ -32,8 +32,8 @@ G_BEGIN_DECLS
  * McpAuthorizationError:
  * @MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED: the server needs a sign-in
  *   that may not happen on its own: [property@Mcp.Authorization:interactive]
- *   is off, or the sign-in was abandoned; call
- *   [method@Mcp.Authorization.sign_in_async]
+ *   is off, or the sign-in was abandoned (cancelled, or not completed in
+ *   time); call [method@Mcp.Authorization.sign_in_async]
  * @MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED: the server or its
  *   authorization server did not describe itself usably: no metadata, a
  *   resource or issuer that does not match, no PKCE with S256

@@ -434,10 +434,27 @@ challenge_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
 
   if (!_mcp_authorization_challenge_finish (MCP_AUTHORIZATION (object), result, &error) &&
-      ex->self != NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      ex->self != NULL)
     {
-      g_clear_error (&error);
-      error = _mcp_http_exchange_stopped_error (ex);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) &&
+          g_cancellable_is_cancelled (ex->cancellable))
+        {
+          g_clear_error (&error);
+          error = _mcp_http_exchange_stopped_error (ex);
+        }
+      /* The sign-in the request waited for was cancelled
+       * (mcp_authorization_cancel_sign_in ()) or nobody completed it: the
+       * server's refusal stands, and says what to do. */
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED) ||
+               g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT))
+        {
+          g_autoptr(GError) reason = g_steal_pointer (&error);
+
+          error = g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
+                               _("The server at %s requires signing in, which did not happen: "
+                                 "%s"),
+                               ex->self->url, reason->message);
+        }
     }
 
   if (ex->self == NULL)

@@ -8,6 +8,7 @@
 /* McpHttpTransport with an McpAuthorization, against the scripted
  * authorization and MCP server mcp-oauth-test-server.py, through McpClient:
  * signing in when the server asks, or not when the application says so;
+ * a sign-in the user cancels or leaves unfinished;
  * credentials from the store; step-up and its bound; refreshing on 401,
  * once for many waiting requests, and before expiry; a dead refresh token;
  * a new authorization server; and the token kept from other origins and
@@ -229,6 +230,61 @@ test_not_interactive (Fixture       *fixture,
   again = connected_client (fixture);
   g_assert_cmpuint (count (fixture, "401"), ==, 1);
   client_close (again);
+}
+
+static gboolean
+page_shown (gpointer data)
+{
+  Fixture *fixture = data;
+
+  return fixture->browser->shown > 0;
+}
+
+/* The user cancels the sign-in that connecting started (@cancel), or
+ * leaves it unfinished until its timeout: the connection fails asking for
+ * a sign-in, and the client does not ask again (its refused probe is the
+ * server's answer: no initialize, no second page). */
+static void
+sign_in_not_completed (Fixture  *fixture,
+                       gboolean  cancel)
+{
+  g_autoptr(McpClient) client = client_new_with (fixture, MCP_VERSION_NEGOTIATION_AUTO);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fixture->browser->absent = TRUE;
+  if (!cancel)
+    mcp_authorization_set_sign_in_timeout (fixture->authorization, 1);
+  mcp_client_set_connect_timeout (client, 15000);
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+
+  if (cancel)
+    {
+      g_assert_true (mcp_test_wait_until (page_shown, fixture,
+                                          MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+      mcp_authorization_cancel_sign_in (fixture->authorization, fixture->server->url);
+    }
+
+  mcp_test_await_result (&result, "the connection");
+  g_assert_false (mcp_client_connect_finish (client, result, &error));
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (fixture->needed, ==, 1);
+  g_assert_cmpuint (fixture->browser->shown, ==, 1);
+  g_assert_cmpuint (fixture->signed_in, ==, 0);
+}
+
+static void
+test_sign_in_cancelled (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  sign_in_not_completed (fixture, TRUE);
+}
+
+static void
+test_sign_in_timed_out (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  sign_in_not_completed (fixture, FALSE);
 }
 
 /* The application signs in while the connection loads the credentials:
@@ -658,6 +714,8 @@ main (int   argc,
   ADD ("sign-in-when-asked", test_sign_in_when_asked);
   ADD ("sign-in-while-probing", test_sign_in_while_probing);
   ADD ("not-interactive", test_not_interactive);
+  ADD ("sign-in-cancelled", test_sign_in_cancelled);
+  ADD ("sign-in-timed-out", test_sign_in_timed_out);
   ADD ("sign-in-while-connecting", test_sign_in_while_connecting);
   ADD ("credentials-from-store", test_credentials_from_store);
   ADD ("step-up", test_step_up);
