@@ -461,6 +461,7 @@ create_client_cb (GObject      *object,
   mcp_client_set_connect_timeout (client, self->connect_timeout);
   if (server->legacy_only)
     mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_LEGACY);
+  _mcp_client_group_authorize (self, server, client);
   _mcp_client_group_emit_client_created (self, server, client);
 
   /* A handler may have stopped the server. */

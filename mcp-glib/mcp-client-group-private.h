@@ -35,6 +35,7 @@ struct _McpClientGroup
   guint                   reconnect_delay;
   guint                   max_reconnect_delay;
   guint                   ping_interval;
+  McpCredentialStore     *credential_store;
 
   gboolean                started;
   /* Servers whose client waits for a place to connect in. */
@@ -55,6 +56,11 @@ void            _mcp_client_group_forward             (McpClientGroup   *self,
                                                        McpGroupServer   *server,
                                                        McpClient        *client);
 void            _mcp_client_group_emit_client_created (McpClientGroup   *self,
+                                                       McpGroupServer   *server,
+                                                       McpClient        *client);
+
+/* mcp-client-group-authorization.c: signing in to remote servers */
+void            _mcp_client_group_authorize           (McpClientGroup   *self,
                                                        McpGroupServer   *server,
                                                        McpClient        *client);
 

@@ -137,6 +137,7 @@ enum {
   PROP_RECONNECT_DELAY,
   PROP_MAX_RECONNECT_DELAY,
   PROP_PING_INTERVAL,
+  PROP_CREDENTIAL_STORE,
   N_PROPS
 };
 
@@ -252,6 +253,8 @@ mcp_client_group_dispose (GObject *object)
       _mcp_client_group_remove_server (self, server);
     }
 
+  g_clear_object (&self->credential_store);
+
   G_OBJECT_CLASS (mcp_client_group_parent_class)->dispose (object);
 }
 
@@ -331,6 +334,10 @@ mcp_client_group_get_property (GObject    *object,
       g_value_set_uint (value, self->ping_interval);
       break;
 
+    case PROP_CREDENTIAL_STORE:
+      g_value_set_object (value, self->credential_store);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -372,6 +379,10 @@ mcp_client_group_set_property (GObject      *object,
 
     case PROP_PING_INTERVAL:
       mcp_client_group_set_ping_interval (self, g_value_get_uint (value));
+      break;
+
+    case PROP_CREDENTIAL_STORE:
+      mcp_client_group_set_credential_store (self, g_value_get_object (value));
       break;
 
     default:
@@ -567,6 +578,33 @@ mcp_client_group_class_init (McpClientGroupClass *klass)
                        (G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY |
                         G_PARAM_STATIC_STRINGS));
 
+  /**
+   * McpClientGroup:credential-store:
+   *
+   * Where the remote servers' credentials are kept, or %NULL (the
+   * default).
+   *
+   * When it is set, every client the group makes for a server over HTTP
+   * gets an [class@Mcp.Authorization] of its own, which keeps its
+   * credentials in this store: with [class@Mcp.SecretCredentialStore],
+   * the user signs in to a server once, and stays signed in across
+   * reconnections and runs of the application. The authorization has
+   * its defaults otherwise (the desktop's web browser, a loopback
+   * redirect); it is attached to the client's transport before
+   * [signal@Mcp.ClientGroup::client-created], whose handlers may
+   * configure or replace it. A server whose entry sends an
+   * `Authorization` header of its own gets none, nor does a client added
+   * by hand.
+   *
+   * It applies to the clients made after it is set.
+   *
+   * Since: 1.0
+   */
+  properties[PROP_CREDENTIAL_STORE] =
+    g_param_spec_object ("credential-store", NULL, NULL,
+                         MCP_TYPE_CREDENTIAL_STORE,
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -579,6 +617,12 @@ mcp_client_group_class_init (McpClientGroupClass *klass)
    * [property@Mcp.ClientGroup:features] and
    * [property@Mcp.ClientGroup:connect-timeout] set: the place to set
    * anything else, such as roots or the client's name.
+   *
+   * With a [property@Mcp.ClientGroup:credential-store], the transport of
+   * a client for a remote server already has its
+   * [class@Mcp.Authorization]: a handler may connect to its signals, set
+   * its client identity, or replace it with
+   * [method@Mcp.HttpTransport.set_authorization].
    *
    * Since: 1.0
    */
@@ -1138,4 +1182,43 @@ mcp_client_group_set_ping_interval (McpClientGroup *self,
 
   self->ping_interval = interval_ms;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PING_INTERVAL]);
+}
+
+/**
+ * mcp_client_group_get_credential_store:
+ * @self: a group
+ *
+ * Gets where the remote servers' credentials are kept.
+ *
+ * Returns: (transfer none) (nullable): the store, or %NULL
+ *
+ * Since: 1.0
+ */
+McpCredentialStore *
+mcp_client_group_get_credential_store (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return self->credential_store;
+}
+
+/**
+ * mcp_client_group_set_credential_store:
+ * @self: a group
+ * @store: (nullable): where to keep credentials, or %NULL
+ *
+ * Sets [property@Mcp.ClientGroup:credential-store]: with a store, the
+ * group's remote servers sign in, and their credentials are kept there.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_credential_store (McpClientGroup     *self,
+                                       McpCredentialStore *store)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (store == NULL || MCP_IS_CREDENTIAL_STORE (store));
+
+  if (g_set_object (&self->credential_store, store))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CREDENTIAL_STORE]);
 }

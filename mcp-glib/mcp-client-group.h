@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "mcp-client.h"
+#include "mcp-credential-store.h"
 #include "mcp-group-item.h"
 #include "mcp-group-server.h"
 #include "mcp-prompt-result.h"
@@ -159,6 +160,11 @@ guint              mcp_client_group_get_ping_interval       (McpClientGroup     
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_group_set_ping_interval       (McpClientGroup         *self,
                                                              guint                   interval_ms);
+MCP_AVAILABLE_IN_1_0
+McpCredentialStore *mcp_client_group_get_credential_store   (McpClientGroup         *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_group_set_credential_store    (McpClientGroup         *self,
+                                                             McpCredentialStore     *store);
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_group_connect_async           (McpClientGroup         *self,
                                                              GCancellable           *cancellable,
