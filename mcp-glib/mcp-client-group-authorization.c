@@ -7,10 +7,20 @@
  * Signing in to the remote servers of a client group: an McpAuthorization
  * on the group's credential store for the HTTP transport of each client the
  * group makes (unless the server's entry sends an Authorization header of
- * its own).
+ * its own), and a watch on the sign-ins of whatever authorization the
+ * transport has once the application saw the client.
+ *
+ * An attempt that ends for want of a sign-in is not tried again by itself:
+ * trying again would only show the user another sign-in page unasked.
+ * Most such attempts fail with an error of the authorization, which says
+ * so (see is_permanent () in mcp-client-group-connection.c); the watch
+ * finds the one that does not: an attempt that the connect timeout ended
+ * while its sign-in was waiting for the user.
  */
 
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
 
 #include "mcp-client-group-private.h"
 #include "mcp-http-transport.h"
@@ -49,4 +59,87 @@ _mcp_client_group_authorize (McpClientGroup *self,
   authorization = mcp_authorization_new ();
   mcp_authorization_set_store (authorization, self->credential_store);
   mcp_http_transport_set_authorization (MCP_HTTP_TRANSPORT (transport), authorization);
+}
+
+static void
+on_sign_in_needed (McpAuthorization *authorization,
+                   const char       *url,
+                   McpGroupServer   *server)
+{
+  if (g_strcmp0 (url, server->authorization_url) == 0)
+    server->signing_in = TRUE;
+}
+
+/* Signed in: the attempt goes on. */
+static void
+on_signed_in (McpAuthorization *authorization,
+              const char       *url,
+              McpGroupServer   *server)
+{
+  if (g_strcmp0 (url, server->authorization_url) == 0)
+    server->signing_in = FALSE;
+}
+
+/* The attempt fails with @error, or an error that says why. */
+static void
+on_sign_in_failed (McpAuthorization *authorization,
+                   const char       *url,
+                   const GError     *error,
+                   McpGroupServer   *server)
+{
+  if (g_strcmp0 (url, server->authorization_url) == 0)
+    server->signing_in = FALSE;
+}
+
+/* Watches the sign-ins of the authorization the transport of @client, the
+ * server's new attempt, has after ::client-created: the group's own, or
+ * the application's. */
+void
+_mcp_client_group_watch_sign_in (McpGroupServer *server,
+                                 McpClient      *client)
+{
+  McpTransport *transport = mcp_client_get_transport (client);
+  McpAuthorization *authorization;
+  McpHttpTransport *http;
+
+  _mcp_client_group_unwatch_sign_in (server);
+
+  if (!MCP_IS_HTTP_TRANSPORT (transport))
+    return;
+
+  http = MCP_HTTP_TRANSPORT (transport);
+  if ((authorization = mcp_http_transport_get_authorization (http)) == NULL)
+    return;
+
+  server->authorization = g_object_ref (authorization);
+  server->authorization_url = g_strdup (mcp_http_transport_get_url (http));
+  g_signal_connect (authorization, "sign-in-needed", G_CALLBACK (on_sign_in_needed), server);
+  g_signal_connect (authorization, "signed-in", G_CALLBACK (on_signed_in), server);
+  g_signal_connect (authorization, "sign-in-failed", G_CALLBACK (on_sign_in_failed), server);
+}
+
+/* The attempt is over: ready, failed or stopped. */
+void
+_mcp_client_group_unwatch_sign_in (McpGroupServer *server)
+{
+  if (server->authorization != NULL)
+    g_signal_handlers_disconnect_by_data (server->authorization, server);
+  g_clear_object (&server->authorization);
+  g_clear_pointer (&server->authorization_url, g_free);
+  server->signing_in = FALSE;
+}
+
+/* When @error ended the attempt while its sign-in was waiting for the
+ * user, returns the error that says the attempt failed for want of a
+ * sign-in; otherwise %NULL. */
+GError *
+_mcp_client_group_sign_in_error (McpGroupServer *server,
+                                 const GError   *error)
+{
+  if (!server->signing_in || error->domain == MCP_AUTHORIZATION_ERROR)
+    return NULL;
+
+  return g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
+                      _("Signing in to the server “%s” was not completed: %s"),
+                      server->name, error->message);
 }

@@ -237,6 +237,7 @@ _mcp_client_group_section_loaded (McpClientGroup *self,
 
   client = g_steal_pointer (&server->connecting);
   g_clear_object (&server->cancellable);
+  _mcp_client_group_unwatch_sign_in (server);
   _mcp_group_server_set_client (server, client);
 
   server->attempted = TRUE;
@@ -283,14 +284,17 @@ schedule_retry (McpClientGroup *self,
 }
 
 /* Trying again cannot help: the configuration is broken, the user declined
- * an input, or the client was added by hand. */
+ * an input, the server needs a sign-in that only the user can give (or its
+ * authorization server is set up in a way that waiting does not change),
+ * or the client was added by hand. */
 static gboolean
 is_permanent (McpGroupServer *server,
               const GError   *error)
 {
   return server->hand_added ||
          (server->config != NULL && mcp_server_config_get_error (server->config) != NULL) ||
-         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+         g_error_matches (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED) ||
+         error->domain == MCP_AUTHORIZATION_ERROR;
 }
 
 static void
@@ -298,6 +302,12 @@ attempt_failed (McpClientGroup *self,
                 McpGroupServer *server,
                 const GError   *error)
 {
+  g_autoptr(GError) sign_in_error = _mcp_client_group_sign_in_error (server, error);
+
+  if (sign_in_error != NULL)
+    error = sign_in_error;
+  _mcp_client_group_unwatch_sign_in (server);
+
   if (server->connecting != NULL)
     drop_client (self, server, server->connecting, TRUE, FALSE);
   if (!server->hand_added)
@@ -468,6 +478,7 @@ create_client_cb (GObject      *object,
   if (g_cancellable_is_cancelled (cancellable))
     return;
 
+  _mcp_client_group_watch_sign_in (server, client);
   server->connecting = g_steal_pointer (&client);
   enqueue (self, server);
 }
@@ -601,6 +612,7 @@ _mcp_client_group_stop_server (McpClientGroup      *self,
       g_cancellable_cancel (server->cancellable);
       g_clear_object (&server->cancellable);
     }
+  _mcp_client_group_unwatch_sign_in (server);
 
   if (server->queued)
     {

@@ -63,6 +63,11 @@ void            _mcp_client_group_emit_client_created (McpClientGroup   *self,
 void            _mcp_client_group_authorize           (McpClientGroup   *self,
                                                        McpGroupServer   *server,
                                                        McpClient        *client);
+void            _mcp_client_group_watch_sign_in       (McpGroupServer   *server,
+                                                       McpClient        *client);
+void            _mcp_client_group_unwatch_sign_in     (McpGroupServer   *server);
+GError         *_mcp_client_group_sign_in_error       (McpGroupServer   *server,
+                                                       const GError     *error);
 
 /* mcp-client-group-connection.c: each server's connection */
 McpGroupServer *_mcp_client_group_find_server         (McpClientGroup   *self,

@@ -7,6 +7,7 @@
 
 #pragma once
 
+#include "mcp-authorization.h"
 #include "mcp-group-server.h"
 
 G_BEGIN_DECLS
@@ -52,6 +53,11 @@ struct _McpGroupServer
   /* Ended the connection when asked server/discover: connected with the
    * legacy handshake alone. */
   gboolean             legacy_only;
+  /* The authorization of the attempt's HTTP transport, watched for a
+   * sign-in to authorization_url that waits for the user. */
+  McpAuthorization    *authorization;
+  char                *authorization_url;
+  gboolean             signing_in;
 };
 
 McpGroupServer *_mcp_group_server_new       (McpClientGroup      *group,

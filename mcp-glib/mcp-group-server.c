@@ -47,6 +47,7 @@ mcp_group_server_dispose (GObject *object)
 {
   McpGroupServer *self = (McpGroupServer *)object;
 
+  _mcp_client_group_unwatch_sign_in (self);
   g_clear_object (&self->client);
   g_clear_object (&self->connecting);
   g_clear_object (&self->cancellable);

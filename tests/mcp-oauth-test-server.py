@@ -18,9 +18,9 @@
 # line (--config) or later with POST /_control {"set": {...}}: metadata that
 # is huge, malformed, names another issuer or plain http endpoints, or
 # redirects elsewhere; a redirect with a wrong state or iss; codes replayed;
-# refresh tokens revoked; slow, huge or malformed token answers; tools that
-# need more scope (403 insufficient_scope); an MCP endpoint that redirects
-# to another origin. GET /_control returns every request received (method,
+# refresh tokens revoked; slow, huge or malformed token answers, or none (the
+# token endpoint hangs up); tools that need more scope (403
+# insufficient_scope); an MCP endpoint that redirects to another origin. GET /_control returns every request received (method,
 # origin, path, query, form, the Authorization header) and counters, so
 # that tests check what went over the wire.
 #
@@ -436,6 +436,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if mode == "malformed":
             self.send(200, b"<html>not a token</html>", "text/html")
+            return
+        if mode == "hang-up":
+            self.close_connection = True
             return
 
         client_id, problem = self.client_of(form)

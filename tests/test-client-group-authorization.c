@@ -10,7 +10,11 @@
  * (mcp-oauth-test-server.py) named in a registry file: the group's
  * credential store, an authorization per client attached before
  * ::client-created (which may replace it), signing in once and staying
- * signed in across reconnections through the store.
+ * signed in across reconnections through the store, and attempts that end
+ * for want of a sign-in (not interactive, cancelled, denied, never
+ * completed) or on a misconfigured authorization server, which are not
+ * tried again by themselves, unlike network failures (before and after
+ * the user signed in).
  */
 
 #include <mcp-glib/mcp-glib.h>
@@ -29,10 +33,23 @@ typedef struct
   /* The authorizations ::client-created found, in order. */
   GPtrArray          *authorizations;
   guint               created;
-  /* What the handler of ::client-created puts in place of the group's
-   * authorization, if anything. */
+  /* What the handler of ::client-created does. */
+  gboolean            not_interactive;
+  gboolean            user_absent;
+  guint               sign_in_timeout;
+  gboolean            break_after_sign_in;
   McpAuthorization   *replacement;
 } Fixture;
+
+/* The MCP server stops working as soon as the user signed in: it sends
+ * every request elsewhere. */
+static void
+break_server_cb (McpAuthorization *authorization,
+                 const char       *url,
+                 Fixture          *fixture)
+{
+  mcp_oauth_test_server_control (fixture->server, "{\"set\": {\"redirect_mcp\": true}}");
+}
 
 static void
 client_created_cb (McpClientGroup *group,
@@ -59,8 +76,14 @@ client_created_cb (McpClientGroup *group,
       return;
     }
 
+  mcp_authorization_set_interactive (authorization, !fixture->not_interactive);
+  if (fixture->sign_in_timeout > 0)
+    mcp_authorization_set_sign_in_timeout (authorization, fixture->sign_in_timeout);
   browser = mcp_oauth_test_browser_new (authorization);
+  browser->absent = fixture->user_absent;
   g_ptr_array_add (fixture->browsers, browser);
+  if (fixture->break_after_sign_in)
+    g_signal_connect (authorization, "signed-in", G_CALLBACK (break_server_cb), fixture);
 }
 
 /* The group, following a registry file that names the scripted server as
@@ -158,6 +181,32 @@ assert_requests_carry (Fixture        *fixture,
                      expected);
 }
 
+/* The server failed with @domain and @code, and is not tried again: over
+ * a time in which the group would have tried again several times (its
+ * delays are 50 ms, doubling up to 400 ms), no new client is made, and
+ * the server sees no new request. */
+static void
+assert_failed_for_good (Fixture *fixture,
+                        GQuark   domain,
+                        int      code)
+{
+  McpGroupServer *server = secure (fixture);
+  guint created = fixture->created;
+  guint requests;
+
+  wait_for_state (server, MCP_GROUP_SERVER_STATE_FAILED);
+  g_assert_error (mcp_group_server_get_error (server), domain, code);
+  g_assert_cmpuint (mcp_group_server_get_attempts (server), ==, 1);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (server), ==, 0);
+
+  requests = count (fixture, "POST /mcp");
+  mcp_test_iterate_for (1500);
+  g_assert_cmpint (mcp_group_server_get_state (server), ==, MCP_GROUP_SERVER_STATE_FAILED);
+  g_assert_cmpuint (mcp_group_server_get_attempts (server), ==, 1);
+  g_assert_cmpuint (fixture->created, ==, created);
+  g_assert_cmpuint (count (fixture, "POST /mcp"), ==, requests);
+}
+
 /* The user signs in once, when the group first connects; the token is
  * kept in the group's store, where the next connection, with a new client
  * and a new authorization, finds it: no second sign-in. */
@@ -202,6 +251,219 @@ test_sign_in_once (Fixture       *fixture,
   assert_requests_carry (fixture, credentials, posts);
 }
 
+/* The application would rather ask the user first: the server fails
+ * asking for a sign-in, and stays so. Once the user signed in (here with
+ * an authorization of the application on the same store), reconnecting
+ * the server works without another page. */
+static void
+test_not_interactive (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *echoed = NULL;
+
+  fixture->not_interactive = TRUE;
+  connect_group (fixture->group);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR,
+                          MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (fixture->created, ==, 1);
+  g_assert_cmpuint (pages_shown (fixture), ==, 0);
+
+  mcp_authorization_set_store (authorization, fixture->store);
+  credentials = mcp_oauth_test_sign_in (authorization, fixture->server->url, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (browser->shown, ==, 1);
+
+  mcp_group_server_reconnect (secure (fixture));
+  wait_for_state (secure (fixture), MCP_GROUP_SERVER_STATE_READY);
+  g_assert_null (mcp_group_server_get_error (secure (fixture)));
+  echoed = call_tool_text (fixture->group, "echo", "{\"text\": \"after all\"}");
+  g_assert_cmpstr (echoed, ==, "after all");
+  g_assert_cmpuint (pages_shown (fixture), ==, 0);
+  g_assert_cmpuint (fixture->created, ==, 2);
+}
+
+static gboolean
+page_shown (gpointer data)
+{
+  return pages_shown (data) > 0;
+}
+
+/* The user cancels the sign-in the group's connection started: the
+ * server fails asking for a sign-in, and no other page comes up by
+ * itself. */
+static void
+test_cancelled (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  fixture->user_absent = TRUE;
+  mcp_client_group_connect_async (fixture->group, NULL, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_test_wait_until (page_shown, fixture,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+
+  mcp_authorization_cancel_sign_in (fixture->authorizations->pdata[0], fixture->server->url);
+  g_assert_true (mcp_client_group_connect_finish (fixture->group,
+                                                  mcp_test_await_result (&result, "the group"),
+                                                  &error));
+  g_assert_no_error (error);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR,
+                          MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
+}
+
+/* The user leaves the page unanswered: the sign-in times out (its own
+ * timeout, here one second), or the connection's timeout comes first. The
+ * server fails asking for a sign-in, and no other page comes up. */
+static void
+test_not_completed (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  gboolean connect_timeout_first = GPOINTER_TO_INT (data);
+
+  fixture->user_absent = TRUE;
+  if (connect_timeout_first)
+    /* Long enough for the sign-in to start under valgrind. */
+    mcp_client_group_set_connect_timeout (fixture->group, 5000);
+  else
+    fixture->sign_in_timeout = 1;
+
+  connect_group (fixture->group);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR,
+                          MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
+}
+
+static void
+fixture_set_up_not_completed (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  fixture_set_up (fixture, NULL);
+}
+
+/* The user refuses on the authorization page. */
+static void
+test_denied (Fixture       *fixture,
+             gconstpointer  data)
+{
+  connect_group (fixture->group);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
+}
+
+/* An authorization server that is set up in a way waiting does not
+ * change: an endpoint over plain HTTP elsewhere than this machine. */
+static void
+test_insecure (Fixture       *fixture,
+               gconstpointer  data)
+{
+  connect_group (fixture->group);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INSECURE);
+  g_assert_cmpuint (pages_shown (fixture), ==, 0);
+}
+
+/* Metadata naming another issuer than the one asked for. */
+static void
+test_issuer_mismatch (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  connect_group (fixture->group);
+  assert_failed_for_good (fixture, MCP_AUTHORIZATION_ERROR,
+                          MCP_AUTHORIZATION_ERROR_DISCOVERY_FAILED);
+  g_assert_cmpuint (pages_shown (fixture), ==, 0);
+}
+
+typedef struct
+{
+  McpGroupServer *server;
+  guint           attempts;
+} AttemptsWait;
+
+static gboolean
+has_attempts (gpointer data)
+{
+  AttemptsWait *wait = data;
+
+  return mcp_group_server_get_attempts (wait->server) >= wait->attempts;
+}
+
+/* A port of this machine where nothing listens. */
+static guint
+closed_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) effective = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_socket_listener_add_address (G_SOCKET_LISTENER (listener), address, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+
+  return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective));
+}
+
+/* The authorization server cannot be reached: that may change, and the
+ * group tries again as after any network failure. */
+static void
+test_unreachable_authorization_server (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autofree char *control = g_strdup_printf ("{\"set\": {\"authorization_servers\": "
+                                              "[\"http://127.0.0.1:%u\"]}}", closed_port ());
+  AttemptsWait wait = { secure (fixture), 3 };
+
+  mcp_oauth_test_server_control (fixture->server, control);
+  connect_group (fixture->group);
+  g_assert_true (mcp_test_wait_until (has_attempts, &wait, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_error (mcp_group_server_get_error (secure (fixture)), G_IO_ERROR,
+                  G_IO_ERROR_CONNECTION_REFUSED);
+  g_assert_cmpuint (fixture->created, >=, 3);
+  g_assert_cmpuint (pages_shown (fixture), ==, 0);
+}
+
+/* The user signed in, but the authorization server hangs up when asked
+ * for the tokens: a network failure, which may not last, so the group
+ * tries again (and the user sees the page again). */
+static void
+test_token_endpoint_hangs_up (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  AttemptsWait wait = { secure (fixture), 2 };
+
+  connect_group (fixture->group);
+  g_assert_true (mcp_test_wait_until (has_attempts, &wait, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_nonnull (mcp_group_server_get_error (secure (fixture)));
+  g_assert_true (mcp_group_server_get_error (secure (fixture))->domain == G_IO_ERROR);
+  g_assert_cmpuint (pages_shown (fixture), >=, 2);
+  g_assert_cmpuint (count (fixture, "POST /token"), >=, 2);
+}
+
+/* The user signed in, then the attempt fails for another reason: the
+ * group tries again, with the token it keeps, and without a page. */
+static void
+test_failure_after_sign_in (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  AttemptsWait wait = { secure (fixture), 3 };
+  const GError *error;
+
+  fixture->break_after_sign_in = TRUE;
+  connect_group (fixture->group);
+  g_assert_true (mcp_test_wait_until (has_attempts, &wait, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  error = mcp_group_server_get_error (secure (fixture));
+  g_assert_nonnull (error);
+  g_assert_true (error->domain != MCP_AUTHORIZATION_ERROR);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
+}
+
 /* ::client-created replaces the group's authorization with the
  * application's, which signs in; the group's store stays empty. */
 static void
@@ -236,6 +498,62 @@ test_replaced_in_client_created (Fixture       *fixture,
 
 /* Records in @seen whether the client of each server has an
  * authorization, which may not sign in: nobody is there. */
+static gboolean
+incoming_cb (GSocketService    *service,
+             GSocketConnection *connection,
+             GObject           *source,
+             GPtrArray         *connections)
+{
+  g_ptr_array_add (connections, g_object_ref (connection));
+  return TRUE;
+}
+
+/* One authorization of the application's serves two servers: "secure",
+ * whose sign-in waits for a user who never comes, and "silent", which
+ * never answers. Both attempts end with the connect timeout; only the
+ * first failed for want of a sign-in, and only it is not tried again. */
+static void
+test_shared_authorization (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr(GSocketService) service = g_socket_service_new ();
+  g_autoptr(GPtrArray) connections = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) effective = NULL;
+  g_autoptr(McpServerConfig) config = NULL;
+  g_autoptr(McpOAuthTestBrowser) browser = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *url = NULL;
+  McpGroupServer *silent;
+
+  g_socket_listener_add_address (G_SOCKET_LISTENER (service), address, G_SOCKET_TYPE_STREAM,
+                                 G_SOCKET_PROTOCOL_TCP, NULL, &effective, &error);
+  g_assert_no_error (error);
+  g_signal_connect (service, "incoming", G_CALLBACK (incoming_cb), connections);
+  url = g_strdup_printf ("http://127.0.0.1:%u/mcp",
+                         g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (effective)));
+  config = mcp_server_config_new_http ("silent", url);
+  silent = mcp_client_group_add_config (fixture->group, config, &error);
+  g_assert_no_error (error);
+
+  fixture->replacement = mcp_authorization_new ();
+  browser = mcp_oauth_test_browser_new (fixture->replacement);
+  browser->absent = TRUE;
+  /* Long enough for the sign-in to start under valgrind. */
+  mcp_client_group_set_connect_timeout (fixture->group, 5000);
+
+  connect_group (fixture->group);
+  g_assert_cmpuint (browser->shown, ==, 1);
+  g_assert_error (mcp_group_server_get_error (secure (fixture)), MCP_AUTHORIZATION_ERROR,
+                  MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_error (mcp_group_server_get_error (silent), G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (secure (fixture)), ==, 0);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (silent), >, 0);
+  g_socket_service_stop (service);
+  g_socket_listener_close (G_SOCKET_LISTENER (service));
+}
+
 static void
 record_authorization_cb (McpClientGroup *group,
                          McpGroupServer *server,
@@ -319,9 +637,24 @@ main (int   argc,
               fixture_tear_down)
 
   ADD ("sign-in-once", NULL, test_sign_in_once);
+  ADD ("not-interactive", NULL, test_not_interactive);
+  ADD ("cancelled", NULL, test_cancelled);
+  ADD ("denied", "{\"authorize_error\": \"access_denied\"}", test_denied);
+  ADD ("insecure", "{\"metadata\": \"insecure\"}", test_insecure);
+  ADD ("issuer-mismatch", "{\"metadata\": \"issuer-mismatch\"}", test_issuer_mismatch);
+  ADD ("unreachable-authorization-server", NULL, test_unreachable_authorization_server);
+  ADD ("token-endpoint-hangs-up", "{\"token\": \"hang-up\"}", test_token_endpoint_hangs_up);
+  ADD ("failure-after-sign-in", NULL, test_failure_after_sign_in);
   ADD ("replaced-in-client-created", NULL, test_replaced_in_client_created);
+  ADD ("shared-authorization", NULL, test_shared_authorization);
 #undef ADD
 
+  g_test_add ("/Mcp/ClientGroup/Authorization/not-completed/sign-in-timeout", Fixture,
+              GINT_TO_POINTER (FALSE), fixture_set_up_not_completed, test_not_completed,
+              fixture_tear_down);
+  g_test_add ("/Mcp/ClientGroup/Authorization/not-completed/connect-timeout", Fixture,
+              GINT_TO_POINTER (TRUE), fixture_set_up_not_completed, test_not_completed,
+              fixture_tear_down);
   g_test_add_func ("/Mcp/ClientGroup/Authorization/who-gets-one", test_who_gets_one);
 
   return group_test_run ();
