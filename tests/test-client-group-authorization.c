@@ -10,9 +10,10 @@
  * (mcp-oauth-test-server.py) named in a registry file: the group's
  * credential store, an authorization per client attached before
  * ::client-created (which may replace it), signing in once and staying
- * signed in across reconnections through the store, and attempts that end
- * for want of a sign-in (not interactive, cancelled, denied, never
- * completed) or on a misconfigured authorization server, which are not
+ * signed in across reconnections through the store, and attempts (or a
+ * connection) that end for want of a sign-in (not interactive, cancelled,
+ * denied, never completed) or on a misconfigured authorization server,
+ * which are not
  * tried again by themselves, unlike network failures (before and after
  * the user signed in).
  */
@@ -284,6 +285,36 @@ test_not_interactive (Fixture       *fixture,
   g_assert_cmpstr (echoed, ==, "after all");
   g_assert_cmpuint (pages_shown (fixture), ==, 0);
   g_assert_cmpuint (fixture->created, ==, 2);
+}
+
+/* The connection is up when the user can no longer stay signed in: the
+ * server refuses the token, and the authorization server the refresh
+ * token. The group's ping finds out; the authorization may not ask the
+ * user, and the server fails asking for a sign-in, for good. */
+static void
+test_signed_out_while_connected (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  McpGroupServer *server = secure (fixture);
+
+  mcp_client_group_set_ping_interval (fixture->group, 100);
+  connect_group (fixture->group);
+  g_assert_cmpint (mcp_group_server_get_state (server), ==, MCP_GROUP_SERVER_STATE_READY);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
+
+  mcp_authorization_set_interactive (fixture->authorizations->pdata[0], FALSE);
+  mcp_oauth_test_server_control (fixture->server,
+                                 "{\"expire_access_tokens\": true, "
+                                 "\"revoke_refresh_tokens\": true}");
+  wait_for_state (server, MCP_GROUP_SERVER_STATE_FAILED);
+  g_assert_error (mcp_group_server_get_error (server), MCP_AUTHORIZATION_ERROR,
+                  MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_cmpuint (mcp_group_server_get_retry_delay (server), ==, 0);
+
+  mcp_test_iterate_for (1500);
+  g_assert_cmpint (mcp_group_server_get_state (server), ==, MCP_GROUP_SERVER_STATE_FAILED);
+  g_assert_cmpuint (fixture->created, ==, 1);
+  g_assert_cmpuint (pages_shown (fixture), ==, 1);
 }
 
 static gboolean
@@ -638,6 +669,7 @@ main (int   argc,
 
   ADD ("sign-in-once", NULL, test_sign_in_once);
   ADD ("not-interactive", NULL, test_not_interactive);
+  ADD ("signed-out-while-connected", NULL, test_signed_out_while_connected);
   ADD ("cancelled", NULL, test_cancelled);
   ADD ("denied", "{\"authorize_error\": \"access_denied\"}", test_denied);
   ADD ("insecure", "{\"metadata\": \"insecure\"}", test_insecure);
