@@ -75,9 +75,20 @@
  * each time, up to [property@Mcp.ClientGroup:max-reconnect-delay]; once a
  * connection has lasted that long, the delay starts again from the first.
  * A server is not tried again when trying cannot help: its configuration
- * is broken (until it changes), the user declined an input it needs, or it
+ * is broken (until it changes), the user declined an input it needs, it
+ * needs the user to sign in (any error of %MCP_AUTHORIZATION_ERROR), or it
  * is a client added by hand. [method@Mcp.GroupServer.reconnect] tries at
  * once.
+ *
+ * ## Signing in
+ *
+ * With a [property@Mcp.ClientGroup:credential-store], such as
+ * [class@Mcp.SecretCredentialStore], the remote servers that require OAuth
+ * sign in: each client the group makes for a server over HTTP gets an
+ * [class@Mcp.Authorization] of its own on that store, which
+ * [signal@Mcp.ClientGroup::client-created] may configure or replace. The
+ * user signs in to a server once, and stays signed in across reconnections
+ * and runs of the application.
  *
  * ## Tools, resources and prompts
  *
