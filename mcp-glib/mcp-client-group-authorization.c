@@ -4,11 +4,12 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Signing in to the remote servers of a client group: an McpAuthorization
- * on the group's credential store for the HTTP transport of each client the
- * group makes (unless the server's entry sends an Authorization header of
- * its own), and a watch on the sign-ins of whatever authorization the
- * transport has once the application saw the client.
+ * Signing in to the remote servers of a client group: the group's
+ * credential store, an McpAuthorization on it for the HTTP transport of
+ * each client the group makes (unless the server's entry sends an
+ * Authorization header of its own), and a watch on the sign-ins of
+ * whatever authorization the transport has once the application saw the
+ * client.
  *
  * An attempt that ends for want of a sign-in is not tried again by itself:
  * trying again would only show the user another sign-in page unasked.
@@ -142,4 +143,43 @@ _mcp_client_group_sign_in_error (McpGroupServer *server,
   return g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED,
                       _("Signing in to the server “%s” was not completed: %s"),
                       server->name, error->message);
+}
+
+/**
+ * mcp_client_group_get_credential_store:
+ * @self: a group
+ *
+ * Gets where the remote servers' credentials are kept.
+ *
+ * Returns: (transfer none) (nullable): the store, or %NULL
+ *
+ * Since: 1.0
+ */
+McpCredentialStore *
+mcp_client_group_get_credential_store (McpClientGroup *self)
+{
+  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
+
+  return self->credential_store;
+}
+
+/**
+ * mcp_client_group_set_credential_store:
+ * @self: a group
+ * @store: (nullable): where to keep credentials, or %NULL
+ *
+ * Sets [property@Mcp.ClientGroup:credential-store]: with a store, the
+ * group's remote servers sign in, and their credentials are kept there.
+ *
+ * Since: 1.0
+ */
+void
+mcp_client_group_set_credential_store (McpClientGroup     *self,
+                                       McpCredentialStore *store)
+{
+  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
+  g_return_if_fail (store == NULL || MCP_IS_CREDENTIAL_STORE (store));
+
+  if (g_set_object (&self->credential_store, store))
+    _mcp_client_group_notify_credential_store (self);
 }

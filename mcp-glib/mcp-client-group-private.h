@@ -58,6 +58,7 @@ void            _mcp_client_group_forward             (McpClientGroup   *self,
 void            _mcp_client_group_emit_client_created (McpClientGroup   *self,
                                                        McpGroupServer   *server,
                                                        McpClient        *client);
+void            _mcp_client_group_notify_credential_store (McpClientGroup *self);
 
 /* mcp-client-group-authorization.c: signing in to remote servers */
 void            _mcp_client_group_authorize           (McpClientGroup   *self,

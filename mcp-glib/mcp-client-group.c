@@ -219,6 +219,14 @@ _mcp_client_group_emit_client_created (McpClientGroup *self,
   g_signal_emit (self, signals[CLIENT_CREATED], 0, server, client);
 }
 
+/* For mcp_client_group_set_credential_store (), which lives with the rest
+ * of signing in. */
+void
+_mcp_client_group_notify_credential_store (McpClientGroup *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CREDENTIAL_STORE]);
+}
+
 /* GObject ---------------------------------------------------------------- */
 
 static void
@@ -593,21 +601,14 @@ mcp_client_group_class_init (McpClientGroupClass *klass)
    * McpClientGroup:credential-store:
    *
    * Where the remote servers' credentials are kept, or %NULL (the
-   * default).
-   *
-   * When it is set, every client the group makes for a server over HTTP
-   * gets an [class@Mcp.Authorization] of its own, which keeps its
-   * credentials in this store: with [class@Mcp.SecretCredentialStore],
-   * the user signs in to a server once, and stays signed in across
-   * reconnections and runs of the application. The authorization has
-   * its defaults otherwise (the desktop's web browser, a loopback
-   * redirect); it is attached to the client's transport before
-   * [signal@Mcp.ClientGroup::client-created], whose handlers may
-   * configure or replace it. A server whose entry sends an
-   * `Authorization` header of its own gets none, nor does a client added
-   * by hand.
-   *
-   * It applies to the clients made after it is set.
+   * default). When it is set, every client the group makes for a server
+   * over HTTP gets an [class@Mcp.Authorization] of its own on this store,
+   * with its defaults otherwise, attached before
+   * [signal@Mcp.ClientGroup::client-created]; with
+   * [class@Mcp.SecretCredentialStore], the user signs in to a server once.
+   * A server whose entry sends an `Authorization` header gets none, nor
+   * does a client added by hand. It applies to the clients made after it
+   * is set.
    *
    * Since: 1.0
    */
@@ -1193,43 +1194,4 @@ mcp_client_group_set_ping_interval (McpClientGroup *self,
 
   self->ping_interval = interval_ms;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PING_INTERVAL]);
-}
-
-/**
- * mcp_client_group_get_credential_store:
- * @self: a group
- *
- * Gets where the remote servers' credentials are kept.
- *
- * Returns: (transfer none) (nullable): the store, or %NULL
- *
- * Since: 1.0
- */
-McpCredentialStore *
-mcp_client_group_get_credential_store (McpClientGroup *self)
-{
-  g_return_val_if_fail (MCP_IS_CLIENT_GROUP (self), NULL);
-
-  return self->credential_store;
-}
-
-/**
- * mcp_client_group_set_credential_store:
- * @self: a group
- * @store: (nullable): where to keep credentials, or %NULL
- *
- * Sets [property@Mcp.ClientGroup:credential-store]: with a store, the
- * group's remote servers sign in, and their credentials are kept there.
- *
- * Since: 1.0
- */
-void
-mcp_client_group_set_credential_store (McpClientGroup     *self,
-                                       McpCredentialStore *store)
-{
-  g_return_if_fail (MCP_IS_CLIENT_GROUP (self));
-  g_return_if_fail (store == NULL || MCP_IS_CREDENTIAL_STORE (store));
-
-  if (g_set_object (&self->credential_store, store))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CREDENTIAL_STORE]);
 }
