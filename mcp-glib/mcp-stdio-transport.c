@@ -662,7 +662,7 @@ mcp_stdio_transport_open (McpTransport *transport,
       self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
                                                   STDERR_MAX_LINE);
       _mcp_line_reader_start (self->stderr_reader,
-                              on_stderr_line, on_stderr_oversized, on_stderr_end, self);
+                              on_stderr_line, on_stderr_oversized, on_stderr_end, NULL, self);
 
       _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
                                          g_subprocess_get_stdout_pipe (subprocess),

@@ -66,6 +66,7 @@ typedef struct
   GPtrArray      *batch;
   GBytes         *batch_bytes;
   gsize           batch_written;
+  /* Armed when messages wait to be written: see FlushSource. */
   GSource        *flush_source;
   GSource        *writable_source;
   /* A pipe of our own, written to directly (see write_some ()), or -1. */
@@ -95,6 +96,7 @@ static GParamSpec *properties[N_PROPS];
 
 static void mcp_stream_transport_write_next (McpStreamTransport *self);
 static void cancel_writing                  (McpStreamTransport *self);
+static void on_batch                        (gpointer            user_data);
 
 static void
 outgoing_free (Outgoing *out)
@@ -329,7 +331,7 @@ mcp_stream_transport_open (McpTransport *transport,
         priv->output_fd = fd;
     }
   priv->reader = _mcp_line_reader_new (priv->input, priv->max_message_size);
-  _mcp_line_reader_start (priv->reader, on_line, on_oversized, on_end, self);
+  _mcp_line_reader_start (priv->reader, on_line, on_oversized, on_end, on_batch, self);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -470,16 +472,93 @@ write_some (McpStreamTransport *self)
   batch_done (self, NULL);
 }
 
-static gboolean
-flush_cb (gpointer user_data)
+/* Messages queued on a pipe of our own are written together once the
+ * code that queued them is done: 64 answers read at once start 64 calls,
+ * which go out in one write (). Those queued while the reader hands out
+ * lines are written as soon as it has handed out the last line of its read
+ * (see on_batch ()), in the same iteration of the main loop; the others
+ * from the next iteration, when this source, armed, dispatches. It stays
+ * for the transport's life: arming and disarming it is setting a flag, where
+ * an idle source each time costs its creation, its attachment and its
+ * destruction. Armed, it holds a reference to the transport, as the write
+ * it stands for would. */
+typedef struct
 {
-  McpStreamTransport *self = user_data;
+  GSource             source;
+  McpStreamTransport *transport;
+  gboolean            armed;
+} FlushSource;
+
+static gboolean
+flush_source_prepare (GSource *source,
+                      gint    *timeout)
+{
+  *timeout = -1;
+  return ((FlushSource *) source)->armed;
+}
+
+static gboolean
+flush_source_check (GSource *source)
+{
+  return ((FlushSource *) source)->armed;
+}
+
+static void
+flush_now (McpStreamTransport *self)
+{
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  FlushSource *flush = (FlushSource *) priv->flush_source;
 
-  g_clear_pointer (&priv->flush_source, g_source_unref);
+  if (flush == NULL || !flush->armed)
+    return;
+
+  flush->armed = FALSE;
   mcp_stream_transport_write_next (self);
+  g_object_unref (self);
+}
 
-  return G_SOURCE_REMOVE;
+static gboolean
+flush_source_dispatch (GSource     *source,
+                       GSourceFunc  callback,
+                       gpointer     user_data)
+{
+  flush_now (((FlushSource *) source)->transport);
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs flush_source_funcs = {
+  .prepare = flush_source_prepare,
+  .check = flush_source_check,
+  .dispatch = flush_source_dispatch,
+};
+
+static void
+arm_flush (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  FlushSource *flush;
+
+  if (priv->flush_source == NULL)
+    {
+      priv->flush_source = g_source_new (&flush_source_funcs, sizeof (FlushSource));
+      ((FlushSource *) priv->flush_source)->transport = self;
+      g_source_set_static_name (priv->flush_source, "[mcp-glib] flush");
+      g_source_attach (priv->flush_source, g_main_context_get_thread_default ());
+    }
+
+  flush = (FlushSource *) priv->flush_source;
+  if (!flush->armed)
+    {
+      flush->armed = TRUE;
+      g_object_ref (self);
+    }
+}
+
+/* The reader has handed out the lines of one read. */
+static void
+on_batch (gpointer user_data)
+{
+  flush_now (user_data);
 }
 
 /* Stops writing. A write in progress fails as cancelled, from the main
@@ -494,8 +573,12 @@ cancel_writing (McpStreamTransport *self)
 
   if (priv->flush_source != NULL)
     {
+      gboolean armed = ((FlushSource *) priv->flush_source)->armed;
+
       g_source_destroy (priv->flush_source);
       g_clear_pointer (&priv->flush_source, g_source_unref);
+      if (armed)
+        g_object_unref (self);
     }
 
   if (priv->writable_source != NULL)
@@ -677,22 +760,13 @@ mcp_stream_transport_send (McpTransport *transport,
 
   g_queue_push_tail (&priv->queue, out);
 
-  /* A pipe of our own is written to once the current dispatch is over,
-   * with all the messages it produced: 64 answers read at once start 64
-   * calls, which go out in one write (). The senders' tasks then complete
-   * from that later iteration directly, rather than through an idle
-   * source each. */
+  /* A pipe of our own is written to with the others queued meanwhile (see
+   * FlushSource); once the batch being written is out, the next one
+   * takes whatever was queued. */
   if (priv->output_fd >= 0)
     {
-      if (priv->flush_source == NULL && priv->batch == NULL)
-        {
-          priv->flush_source = g_idle_source_new ();
-          g_source_set_priority (priv->flush_source, G_PRIORITY_DEFAULT);
-          g_source_set_static_name (priv->flush_source, "[mcp-glib] flush");
-          g_source_set_callback (priv->flush_source, flush_cb, g_object_ref (self),
-                                 g_object_unref);
-          g_source_attach (priv->flush_source, g_main_context_get_thread_default ());
-        }
+      if (priv->batch == NULL)
+        arm_flush (self);
       return;
     }
 
