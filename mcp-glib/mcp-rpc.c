@@ -29,6 +29,7 @@
 #include "mcp-request-options-private.h"
 #include "mcp-rpc-private.h"
 #include "mcp-server-request-private.h"
+#include "mcp-transport-private.h"
 
 typedef struct
 {
@@ -37,8 +38,10 @@ typedef struct
   char              *method;
   GTask             *task;
   McpRequestOptions *options;
-  GSource           *timeout_source;
   GSource           *cancel_source;
+  /* When the call times out (monotonic), or 0 for never: the timeout,
+   * restarted by progress, capped by the hard deadline. */
+  gint64             due;
   gint64             timeout_us;
   gint64             deadline;
   guint              max_ms;
@@ -48,23 +51,30 @@ typedef struct
   double             last_progress;
 } Call;
 
-typedef struct
-{
-  McpRpc *rpc;
-  gint64  id;
-} SentData;
-
 struct _McpRpc
 {
   GObject                 parent_instance;
 
   McpTransport           *transport;
+  /* Messages come as a plain call from the transport, or, if it has
+   * another engine already, through its signal. */
+  gboolean                receiving;
   gulong                  message_handler;
   gulong                  closed_handler;
   gulong                  discarded_handler;
 
   gint64                  next_id;
   GHashTable             *calls;
+
+  GMainContext           *context;
+  /* One source for the timeouts of all calls, made with the first: due
+   * at the earliest of their times, or earlier (a call that ended or
+   * bought time with progress leaves it early; it then looks again). A
+   * source per call would cost its creation, attachment and destruction
+   * each time, and one write to the main context's wakeup fd for each
+   * progress notification that restarts a timeout. */
+  GSource                *timer;
+  gint64                  timer_due;
   GHashTable             *server_requests;
 
   guint                   default_timeout_ms;
@@ -87,11 +97,6 @@ G_DEFINE_FINAL_TYPE (McpRpc, mcp_rpc, G_TYPE_OBJECT)
 static void
 call_free (Call *call)
 {
-  if (call->timeout_source != NULL)
-    {
-      g_source_destroy (call->timeout_source);
-      g_source_unref (call->timeout_source);
-    }
   if (call->cancel_source != NULL)
     {
       g_source_destroy (call->cancel_source);
@@ -153,11 +158,12 @@ build_request (McpRpc     *self,
   return build_message (method, id_node, params);
 }
 
+/* Notifications and answers: nobody waits for them to be written. */
 static void
 send_message (McpRpc   *self,
               JsonNode *message)
 {
-  mcp_transport_send_async (self->transport, message, NULL, NULL, NULL);
+  _mcp_transport_send (self->transport, message, NULL, 0, NULL);
 }
 
 static void
@@ -178,39 +184,111 @@ send_cancelled (McpRpc     *self,
     send_message (self, message);
 }
 
+/* (Re)starts the timeout of @call from now. */
 static void
 arm_timeout (Call *call)
 {
-  gint64 now;
-  gint64 ready;
+  McpRpc *self = call->rpc;
+  gint64 due;
 
-  if (call->timeout_source == NULL)
+  if (call->due == 0)
     return;
 
-  now = g_get_monotonic_time ();
-  ready = call->timeout_us > 0 ? now + call->timeout_us : -1;
-  if (call->deadline > 0 && (ready < 0 || call->deadline < ready))
-    ready = call->deadline;
+  due = call->timeout_us > 0 ? g_get_monotonic_time () + call->timeout_us : G_MAXINT64;
+  if (call->deadline > 0 && call->deadline < due)
+    due = call->deadline;
+  call->due = due;
 
-  g_source_set_ready_time (call->timeout_source, ready);
+  if (self->timer_due < 0 || due < self->timer_due)
+    self->timer_due = due;
+}
+
+static void call_timed_out (Call *call);
+
+typedef struct
+{
+  GSource  source;
+  McpRpc  *rpc;
+} TimerSource;
+
+static gboolean
+timer_prepare (GSource *source,
+               gint    *timeout)
+{
+  McpRpc *self = ((TimerSource *) source)->rpc;
+  gint64 now;
+
+  *timeout = -1;
+  if (self->timer_due < 0)
+    return FALSE;
+
+  now = g_source_get_time (source);
+  if (now >= self->timer_due)
+    return TRUE;
+
+  /* In milliseconds, rounded up: never before the time. */
+  *timeout = (gint) MIN ((self->timer_due - now + 999) / 1000, G_MAXINT);
+  return FALSE;
 }
 
 static gboolean
-timeout_dispatch (GSource     *source,
-                  GSourceFunc  callback,
-                  gpointer     user_data)
+timer_check (GSource *source)
 {
-  return callback (user_data);
+  McpRpc *self = ((TimerSource *) source)->rpc;
+
+  return self->timer_due >= 0 && g_source_get_time (source) >= self->timer_due;
 }
 
-static GSourceFuncs timeout_source_funcs = {
-  .dispatch = timeout_dispatch,
+/* Ends the calls whose time has come, and sets the time of the next. */
+static gboolean
+timer_dispatch (GSource     *source,
+                GSourceFunc  callback,
+                gpointer     user_data)
+{
+  McpRpc *self = ((TimerSource *) source)->rpc;
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+  g_autoptr(GArray) expired = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  gpointer value;
+
+  /* The calls that time out may start others, which move the time
+   * forward if they are due earlier: it is set before they run. */
+  self->timer_due = -1;
+  g_hash_table_iter_init (&iter, self->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      Call *call = value;
+
+      if (call->due == 0)
+        continue;
+      if (call->due <= now)
+        g_array_append_val (expired, call->id);
+      else if (self->timer_due < 0 || call->due < self->timer_due)
+        self->timer_due = call->due;
+    }
+
+  /* Each one ends from a fresh lookup: a callback may end others. */
+  for (guint i = 0; i < expired->len; i++)
+    {
+      Call *call = g_hash_table_lookup (self->calls, &g_array_index (expired, gint64, i));
+
+      if (call != NULL && call->due != 0 && call->due <= now)
+        call_timed_out (call);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs timer_source_funcs = {
+  .prepare = timer_prepare,
+  .check = timer_check,
+  .dispatch = timer_dispatch,
 };
 
-static gboolean
-call_timed_out_cb (gpointer user_data)
+static void
+call_timed_out (Call *call)
 {
-  Call *call = user_data;
   McpRpc *self = call->rpc;
   gboolean hard_limit;
   GError *error;
@@ -236,8 +314,6 @@ call_timed_out_cb (gpointer user_data)
     send_cancelled (self, call->id, "The request timed out");
 
   complete_call (call, NULL, error);
-
-  return G_SOURCE_REMOVE;
 }
 
 static gboolean
@@ -259,21 +335,17 @@ call_cancelled_cb (GCancellable *cancellable,
   return G_SOURCE_REMOVE;
 }
 
+/* A request could not be sent: its call ends with the reason. */
 static void
-request_sent_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+request_send_failed (GObject      *owner,
+                     gint64        id,
+                     const GError *error)
 {
-  SentData *data = user_data;
-  g_autoptr(McpRpc) self = data->rpc;
-  g_autoptr(GError) error = NULL;
-  Call *call;
+  McpRpc *self = MCP_RPC (owner);
+  Call *call = g_hash_table_lookup (self->calls, &id);
 
-  if (!mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error) &&
-      (call = g_hash_table_lookup (self->calls, &data->id)) != NULL)
-    complete_call (call, NULL, g_steal_pointer (&error));
-
-  g_free (data);
+  if (call != NULL)
+    complete_call (call, NULL, g_error_copy (error));
 }
 
 static GError *
@@ -308,7 +380,7 @@ _mcp_rpc_call_async (McpRpc              *self,
   g_autoptr(JsonNode) message = NULL;
   guint max_ms;
   gboolean want_token;
-  SentData *data;
+  gint64 id;
   Call *call;
 
   g_return_val_if_fail (MCP_IS_RPC (self), 0);
@@ -411,11 +483,15 @@ _mcp_rpc_call_async (McpRpc              *self,
       call->timeout_us = (gint64) timeout_ms * 1000;
       call->max_ms = max_ms;
       call->deadline = max_ms > 0 ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
-      call->timeout_source = g_source_new (&timeout_source_funcs, sizeof (GSource));
-      g_source_set_static_name (call->timeout_source, "[mcp-glib] request timeout");
-      g_source_set_callback (call->timeout_source, call_timed_out_cb, call, NULL);
+      call->due = G_MAXINT64;
       arm_timeout (call);
-      g_source_attach (call->timeout_source, g_task_get_context (call->task));
+      if (self->timer == NULL)
+        {
+          self->timer = g_source_new (&timer_source_funcs, sizeof (TimerSource));
+          ((TimerSource *) self->timer)->rpc = self;
+          g_source_set_static_name (self->timer, "[mcp-glib] request timeouts");
+          g_source_attach (self->timer, self->context);
+        }
     }
 
   if (cancellable != NULL)
@@ -428,14 +504,13 @@ _mcp_rpc_call_async (McpRpc              *self,
       g_source_attach (call->cancel_source, g_task_get_context (call->task));
     }
 
-  message = build_request (self, call->id, method, g_steal_pointer (&owned_params));
+  id = call->id;
+  message = build_request (self, id, method, g_steal_pointer (&owned_params));
 
-  data = g_new0 (SentData, 1);
-  data->rpc = g_object_ref (self);
-  data->id = call->id;
-  mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
+  /* A failure to send may end the call before this returns. */
+  _mcp_transport_send (self->transport, message, G_OBJECT (self), id, request_send_failed);
 
-  return data->id;
+  return id;
 }
 
 /* Like _mcp_rpc_call_finish(), and when the server answered with an error,
@@ -870,10 +945,10 @@ handle_one (McpRpc   *self,
 }
 
 static void
-on_message_received (McpTransport *transport,
-                     JsonNode     *message,
-                     McpRpc       *self)
+on_message (JsonNode *message,
+            gpointer  user_data)
 {
+  McpRpc *self = user_data;
   g_autoptr(McpRpc) hold = g_object_ref (self);
 
   if (JSON_NODE_HOLDS_ARRAY (message))
@@ -886,6 +961,14 @@ on_message_received (McpTransport *transport,
     }
   else
     handle_one (self, message);
+}
+
+static void
+on_message_received (McpTransport *transport,
+                     JsonNode     *message,
+                     McpRpc       *self)
+{
+  on_message (message, self);
 }
 
 /* A line that could not be delivered may have been the answer to a call:
@@ -1004,6 +1087,9 @@ mcp_rpc_dispose (GObject *object)
 
   if (self->transport != NULL)
     {
+      if (self->receiving)
+        _mcp_transport_clear_receiver (self->transport, self);
+      self->receiving = FALSE;
       g_clear_signal_handler (&self->message_handler, self->transport);
       g_clear_signal_handler (&self->closed_handler, self->transport);
       g_clear_signal_handler (&self->discarded_handler, self->transport);
@@ -1016,6 +1102,12 @@ mcp_rpc_dispose (GObject *object)
       fail_calls (self, error);
     }
   cancel_server_requests (self);
+
+  if (self->timer != NULL)
+    {
+      g_source_destroy (self->timer);
+      g_clear_pointer (&self->timer, g_source_unref);
+    }
 
   self->notification_func = NULL;
   self->request_func = NULL;
@@ -1030,6 +1122,7 @@ mcp_rpc_finalize (GObject *object)
   McpRpc *self = (McpRpc *)object;
 
   g_clear_object (&self->transport);
+  g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->calls, g_hash_table_unref);
   g_clear_pointer (&self->server_requests, g_hash_table_unref);
   g_clear_error (&self->closed_error);
@@ -1051,6 +1144,7 @@ static void
 mcp_rpc_init (McpRpc *self)
 {
   self->calls = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->timer_due = -1;
   self->server_requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
@@ -1062,9 +1156,12 @@ _mcp_rpc_new (McpTransport *transport)
   g_return_val_if_fail (MCP_IS_TRANSPORT (transport), NULL);
 
   self = g_object_new (MCP_TYPE_RPC, NULL);
+  self->context = g_main_context_ref_thread_default ();
   self->transport = g_object_ref (transport);
-  self->message_handler = g_signal_connect (transport, "message-received",
-                                            G_CALLBACK (on_message_received), self);
+  self->receiving = _mcp_transport_set_receiver (transport, on_message, self);
+  if (!self->receiving)
+    self->message_handler = g_signal_connect (transport, "message-received",
+                                              G_CALLBACK (on_message_received), self);
   self->closed_handler = g_signal_connect (transport, "closed",
                                            G_CALLBACK (on_transport_closed), self);
   self->discarded_handler = g_signal_connect (transport, "message-discarded",

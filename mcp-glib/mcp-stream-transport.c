@@ -24,6 +24,7 @@
 #include "mcp-json-private.h"
 #include "mcp-line-reader-private.h"
 #include "mcp-stream-transport-private.h"
+#include "mcp-transport-private.h"
 
 /**
  * McpStreamTransport:
@@ -47,10 +48,15 @@
 /* Only the first few junk lines are logged; the count keeps going. */
 #define MAX_WARNED_LINES 5
 
+/* A message to write, for a caller of mcp_transport_send_async () (@task)
+ * or for the engine (@owner, @tag and @failed: see _mcp_transport_send ()). */
 typedef struct
 {
-  GTask  *task;
-  GBytes *bytes;
+  GTask                      *task;
+  GObject                    *owner;
+  gint64                      tag;
+  McpTransportSendFailedFunc  failed;
+  GBytes                     *bytes;
 } Outgoing;
 
 typedef struct
@@ -66,7 +72,7 @@ typedef struct
   GPtrArray      *batch;
   GBytes         *batch_bytes;
   gsize           batch_written;
-  /* Armed when messages wait to be written: see FlushSource. */
+  /* Armed when messages wait to be written: see flush_source_new (). */
   GSource        *flush_source;
   GSource        *writable_source;
   /* A pipe of our own, written to directly (see write_some ()), or -1. */
@@ -102,15 +108,32 @@ static void
 outgoing_free (Outgoing *out)
 {
   g_clear_object (&out->task);
+  g_clear_object (&out->owner);
   g_clear_pointer (&out->bytes, g_bytes_unref);
   g_free (out);
+}
+
+/* Tells the sender that @out was written (@error is %NULL), or why not. */
+static void
+outgoing_complete (Outgoing     *out,
+                   const GError *error)
+{
+  if (out->task != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (out->task, g_error_copy (error));
+      else
+        g_task_return_boolean (out->task, TRUE);
+    }
+  else if (error != NULL && out->failed != NULL)
+    out->failed (out->owner, out->tag, error);
 }
 
 static void
 fail_outgoing (Outgoing     *out,
                const GError *error)
 {
-  g_task_return_error (out->task, g_error_copy (error));
+  outgoing_complete (out, error);
   outgoing_free (out);
 }
 
@@ -364,8 +387,7 @@ batch_done (McpStreamTransport *self,
       if (priv->closing || mcp_transport_is_closed (MCP_TRANSPORT (self)))
         {
           for (guint i = 0; i < batch->len; i++)
-            g_task_return_error (((Outgoing *) batch->pdata[i])->task,
-                                 g_error_copy (priv->write_error));
+            outgoing_complete (batch->pdata[i], priv->write_error);
         }
       else
         {
@@ -379,7 +401,7 @@ batch_done (McpStreamTransport *self,
   else
     {
       for (guint i = 0; i < batch->len; i++)
-        g_task_return_boolean (((Outgoing *) batch->pdata[i])->task, TRUE);
+        outgoing_complete (batch->pdata[i], NULL);
     }
 
   mcp_stream_transport_write_next (self);
@@ -670,7 +692,7 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
 
   while ((out = g_queue_pop_head (&priv->queue)))
     {
-      if (g_task_return_error_if_cancelled (out->task))
+      if (out->task != NULL && g_task_return_error_if_cancelled (out->task))
         {
           outgoing_free (out);
           continue;
@@ -719,18 +741,13 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
                                    g_object_ref (self));
 }
 
+/* Queues @out (transfer full) with @message. */
 static void
-mcp_stream_transport_send (McpTransport *transport,
-                           JsonNode     *message,
-                           GCancellable *cancellable,
-                           GTask        *task)
+queue_outgoing (McpStreamTransport *self,
+                Outgoing           *out,
+                JsonNode           *message)
 {
-  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
-  Outgoing *out;
-
-  out = g_new0 (Outgoing, 1);
-  out->task = g_object_ref (task);
 
   if (!priv->opened)
     {
@@ -771,6 +788,33 @@ mcp_stream_transport_send (McpTransport *transport,
     }
 
   mcp_stream_transport_write_next (self);
+}
+
+static void
+mcp_stream_transport_send (McpTransport *transport,
+                           JsonNode     *message,
+                           GCancellable *cancellable,
+                           GTask        *task)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->task = g_object_ref (task);
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message);
+}
+
+static void
+mcp_stream_transport_send_direct (McpTransport               *transport,
+                                  JsonNode                   *message,
+                                  GObject                    *owner,
+                                  gint64                      tag,
+                                  McpTransportSendFailedFunc  failed)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  out->tag = tag;
+  out->failed = failed;
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message);
 }
 
 static void
@@ -986,6 +1030,9 @@ mcp_stream_transport_init (McpStreamTransport *self)
   priv->output_fd = -1;
   g_queue_init (&priv->queue);
   g_queue_init (&priv->stranded);
+
+  _mcp_transport_set_direct_send (MCP_TRANSPORT (self), mcp_stream_transport_send,
+                                  mcp_stream_transport_send_direct);
 }
 
 /**

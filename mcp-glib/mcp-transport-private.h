@@ -1,0 +1,49 @@
+/* mcp-transport-private.h
+ *
+ * Copyright 2026 The mcp-glib authors
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#pragma once
+
+#include "mcp-transport.h"
+
+G_BEGIN_DECLS
+
+/* The engine of a transport (there is one) takes each incoming message
+ * through this, a plain call rather than a signal emission: see
+ * mcp_transport_deliver_message (). */
+typedef void (*McpTransportReceiveFunc)    (JsonNode     *message,
+                                            gpointer      user_data);
+
+/* A message sent with _mcp_transport_send () could not be sent: @tag is
+ * what the sender gave with it. Never called once it was written. */
+typedef void (*McpTransportSendFailedFunc) (GObject      *owner,
+                                            gint64        tag,
+                                            const GError *error);
+
+/* A transport's own way to queue a message without a GTask: @owner (a
+ * reference to it) and @tag go with the message until it is written or
+ * fails, and @failed, if it fails. @failed and @owner may be %NULL. */
+typedef void (*McpTransportDirectSendFunc) (McpTransport               *self,
+                                            JsonNode                   *message,
+                                            GObject                    *owner,
+                                            gint64                      tag,
+                                            McpTransportSendFailedFunc  failed);
+
+gboolean _mcp_transport_set_receiver    (McpTransport               *self,
+                                         McpTransportReceiveFunc     func,
+                                         gpointer                    user_data);
+void     _mcp_transport_clear_receiver  (McpTransport               *self,
+                                         gpointer                    user_data);
+void     _mcp_transport_set_direct_send (McpTransport               *self,
+                                         gpointer                    send_vfunc,
+                                         McpTransportDirectSendFunc  func);
+void     _mcp_transport_send            (McpTransport               *self,
+                                         JsonNode                   *message,
+                                         GObject                    *owner,
+                                         gint64                      tag,
+                                         McpTransportSendFailedFunc  failed);
+
+G_END_DECLS
