@@ -21,4 +21,21 @@ JsonNode *_mcp_json_read (const char  *data,
                           guint        max_depth,
                           GError     **error);
 
+/* A notifications/progress message, read without a tree. */
+typedef struct
+{
+  gint64    token;
+  double    progress;
+  double    total;
+  char     *message;
+  gboolean  has_token;
+  gboolean  has_progress;
+  gboolean  has_total;
+} McpJsonProgress;
+
+gboolean  _mcp_json_read_progress  (const char      *data,
+                                    gsize            len,
+                                    McpJsonProgress *progress);
+void      _mcp_json_progress_clear (McpJsonProgress *progress);
+
 G_END_DECLS

@@ -446,15 +446,18 @@ read_string (Buffer      *buffer,
   return TRUE;
 }
 
-/* Reads the number at *@pp into @node: an integer (no fraction, no
- * exponent) that fits gint64 as one, anything else as a double. */
+/* Reads the number at *@pp: an integer (no fraction, no exponent) that
+ * fits gint64 as one (*@integer is %TRUE, the value in *@ivalue), anything
+ * else as a double (in *@dvalue). */
 static gboolean
-read_number (Buffer      *buffer,
-             const char  *data,
-             const char **pp,
-             const char  *end,
-             JsonNode    *node,
-             GError     **error)
+read_number_value (Buffer      *buffer,
+                   const char  *data,
+                   const char **pp,
+                   const char  *end,
+                   gboolean    *integer_out,
+                   gint64      *ivalue,
+                   double      *dvalue,
+                   GError     **error)
 {
   const char *start = *pp;
   const char *p = start;
@@ -520,10 +523,8 @@ read_number (Buffer      *buffer,
       (value <= G_MAXINT64 || (negative && value == (guint64) G_MAXINT64 + 1)))
     {
       /* Negated without overflow: -(2^63) is G_MININT64. */
-      if (negative && value != 0)
-        json_node_init_int (node, -(gint64) (value - 1) - 1);
-      else
-        json_node_init_int (node, (gint64) value);
+      *integer_out = TRUE;
+      *ivalue = negative && value != 0 ? -(gint64) (value - 1) - 1 : (gint64) value;
     }
   else
     {
@@ -531,7 +532,8 @@ read_number (Buffer      *buffer,
        * so it reads the whole number; it wants it NUL-terminated. */
       buffer->len = 0;
       buffer_append (buffer, start, p - start);
-      json_node_init_double (node, g_ascii_strtod (buffer_terminate (buffer), NULL));
+      *integer_out = FALSE;
+      *dvalue = g_ascii_strtod (buffer_terminate (buffer), NULL);
     }
 
   *pp = p;
@@ -544,6 +546,30 @@ unexpected_end:
 invalid:
   set_syntax_error (error, data, end, start, INVALID_NUMBER);
   return FALSE;
+}
+
+/* Reads the number at *@pp into @node. */
+static gboolean
+read_number (Buffer      *buffer,
+             const char  *data,
+             const char **pp,
+             const char  *end,
+             JsonNode    *node,
+             GError     **error)
+{
+  gboolean integer;
+  gint64 ivalue;
+  double dvalue;
+
+  if (!read_number_value (buffer, data, pp, end, &integer, &ivalue, &dvalue, error))
+    return FALSE;
+
+  if (integer)
+    json_node_init_int (node, ivalue);
+  else
+    json_node_init_double (node, dvalue);
+
+  return TRUE;
 }
 
 /* Reads true, false or null at *@pp, which starts with its first letter. */
@@ -889,4 +915,231 @@ fail:
   json_node_unref (root);
 
   return NULL;
+}
+
+/* Progress notifications without a tree -------------------------------------
+ *
+ * A call can have thousands of progress notifications, and all the engine
+ * does with one is restart the call's timeout and tell the application: a
+ * tree for each (an object, with a hash table, per level, a node per
+ * value) costs more than everything else that happens to it. This reads a
+ * notification of the usual shape straight into a struct, and refuses
+ * anything else, which then takes the general way: members other than
+ * "jsonrpc", "method" and "params" (at the top) or "progressToken",
+ * "progress", "total" and "message" (in the params), a token that is not
+ * an integer, a value of an unexpected type, any JSON error. What it
+ * accepts, the general way reads to the same values: the same rules for
+ * strings and numbers, and the last of repeated members wins. Anything
+ * else stops it at the first member that tells, so a message of another
+ * kind costs it a few bytes of reading. */
+
+#define PROGRESS_METHOD "notifications/progress"
+
+static gboolean
+buffer_equals (Buffer     *buffer,
+               const char *literal)
+{
+  gsize len = strlen (literal);
+
+  return buffer->len == len && memcmp (buffer->str, literal, len) == 0;
+}
+
+/* Reads the name of a member, whose opening quote is at *@pp, and the
+ * colon after it, moving *@pp to the value. */
+static gboolean
+read_member_name (Buffer      *buffer,
+                  const char  *data,
+                  const char **pp,
+                  const char  *end)
+{
+  const char *p = *pp;
+
+  if (p == end || *p != '"' || !read_string (buffer, data, &p, end, NULL))
+    return FALSE;
+  p = skip_space (p, end);
+  if (p == end || *p != ':')
+    return FALSE;
+  p = skip_space (p + 1, end);
+  if (p == end)
+    return FALSE;
+
+  *pp = p;
+  return TRUE;
+}
+
+/* After a member's value: moves *@pp past the comma to the next member's
+ * name (returning %TRUE), or past the closing brace (setting *@closed). */
+static gboolean
+next_member (const char **pp,
+             const char  *end,
+             gboolean    *closed)
+{
+  const char *p = skip_space (*pp, end);
+
+  if (p == end)
+    return FALSE;
+  if (*p == '}')
+    {
+      *pp = p + 1;
+      *closed = TRUE;
+      return TRUE;
+    }
+  if (*p != ',')
+    return FALSE;
+
+  *pp = skip_space (p + 1, end);
+  *closed = FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_progress_params (Buffer          *buffer,
+                      const char      *data,
+                      const char     **pp,
+                      const char      *end,
+                      McpJsonProgress *progress)
+{
+  const char *p = skip_space (*pp + 1, end);
+  gboolean closed = FALSE;
+
+  if (p < end && *p == '}')
+    {
+      *pp = p + 1;
+      return TRUE;
+    }
+
+  while (!closed)
+    {
+      gboolean integer;
+      gint64 ivalue;
+      double dvalue;
+
+      if (!read_member_name (buffer, data, &p, end))
+        return FALSE;
+
+      if (buffer_equals (buffer, "message"))
+        {
+          if (*p != '"' || !read_string (buffer, data, &p, end, NULL))
+            return FALSE;
+          g_free (progress->message);
+          progress->message = g_strndup (buffer->str, buffer->len);
+        }
+      else
+        {
+          enum { TOKEN, PROGRESS, TOTAL } which;
+
+          if (buffer_equals (buffer, "progressToken"))
+            which = TOKEN;
+          else if (buffer_equals (buffer, "progress"))
+            which = PROGRESS;
+          else if (buffer_equals (buffer, "total"))
+            which = TOTAL;
+          else
+            return FALSE;
+
+          if (*p != '-' && !is_digit (*p))
+            return FALSE;
+          if (!read_number_value (buffer, data, &p, end, &integer, &ivalue, &dvalue, NULL))
+            return FALSE;
+
+          switch (which)
+            {
+            case TOKEN:
+              if (!integer)
+                return FALSE;
+              progress->token = ivalue;
+              progress->has_token = TRUE;
+              break;
+            case PROGRESS:
+              progress->progress = integer ? (double) ivalue : dvalue;
+              progress->has_progress = TRUE;
+              break;
+            case TOTAL:
+            default:
+              progress->total = integer ? (double) ivalue : dvalue;
+              progress->has_total = TRUE;
+              break;
+            }
+        }
+
+      if (!next_member (&p, end, &closed))
+        return FALSE;
+    }
+
+  *pp = p;
+  return TRUE;
+}
+
+/* Reads @data if it is a progress notification of the usual shape (see
+ * above), into @progress, which _mcp_json_progress_clear () frees. */
+gboolean
+_mcp_json_read_progress (const char      *data,
+                         gsize            len,
+                         McpJsonProgress *progress)
+{
+  const char *p = data;
+  const char *end = data + len;
+  gboolean is_progress = FALSE;
+  gboolean has_params = FALSE;
+  gboolean closed = FALSE;
+  gboolean ok = FALSE;
+  Buffer buffer;
+
+  memset (progress, 0, sizeof *progress);
+
+  p = skip_space (p, end);
+  if (p == end || *p != '{')
+    return FALSE;
+  p = skip_space (p + 1, end);
+
+  buffer_init (&buffer);
+
+  while (!closed)
+    {
+      if (!read_member_name (&buffer, data, &p, end))
+        goto out;
+
+      if (buffer_equals (&buffer, "jsonrpc"))
+        {
+          if (*p != '"' || !read_string (&buffer, data, &p, end, NULL))
+            goto out;
+        }
+      else if (buffer_equals (&buffer, "method"))
+        {
+          if (*p != '"' || !read_string (&buffer, data, &p, end, NULL) ||
+              !buffer_equals (&buffer, PROGRESS_METHOD))
+            goto out;
+          is_progress = TRUE;
+        }
+      else if (buffer_equals (&buffer, "params"))
+        {
+          /* The last params wins, with nothing of the ones before. */
+          g_clear_pointer (&progress->message, g_free);
+          memset (progress, 0, sizeof *progress);
+          if (*p != '{' || !read_progress_params (&buffer, data, &p, end, progress))
+            goto out;
+          has_params = TRUE;
+        }
+      else
+        goto out;
+
+      if (!next_member (&p, end, &closed))
+        goto out;
+    }
+
+  ok = skip_space (p, end) == end && is_progress && has_params &&
+       progress->has_token && progress->has_progress;
+
+out:
+  buffer_clear (&buffer);
+  if (!ok)
+    _mcp_json_progress_clear (progress);
+
+  return ok;
+}
+
+void
+_mcp_json_progress_clear (McpJsonProgress *progress)
+{
+  g_clear_pointer (&progress->message, g_free);
 }

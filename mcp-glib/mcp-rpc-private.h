@@ -38,6 +38,9 @@ typedef gboolean (*McpRpcRequestFunc)      (McpRpc           *rpc,
 typedef void     (*McpRpcClosedFunc)       (McpRpc           *rpc,
                                             const GError     *error,
                                             gpointer          user_data);
+typedef gboolean (*McpRpcNotificationWantedFunc) (McpRpc     *rpc,
+                                                  const char *method,
+                                                  gpointer    user_data);
 
 McpRpc       *_mcp_rpc_new                 (McpTransport           *transport);
 void          _mcp_rpc_set_handlers        (McpRpc                 *self,
@@ -45,6 +48,8 @@ void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcRequestFunc       request_func,
                                             McpRpcClosedFunc        closed_func,
                                             gpointer                user_data);
+void          _mcp_rpc_set_notification_wanted_func (McpRpc        *self,
+                                            McpRpcNotificationWantedFunc func);
 void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
                                             JsonObject             *meta);
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,

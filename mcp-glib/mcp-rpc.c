@@ -26,6 +26,7 @@
 #include "mcp-discarded-private.h"
 #include "mcp-error-private.h"
 #include "mcp-json-private.h"
+#include "mcp-json-reader-private.h"
 #include "mcp-request-options-private.h"
 #include "mcp-rpc-private.h"
 #include "mcp-server-request-private.h"
@@ -85,6 +86,7 @@ struct _McpRpc
   JsonObject             *request_meta;
 
   McpRpcNotificationFunc  notification_func;
+  McpRpcNotificationWantedFunc notification_wanted_func;
   McpRpcRequestFunc       request_func;
   McpRpcClosedFunc        closed_func;
   gpointer                user_data;
@@ -739,37 +741,13 @@ handle_response (McpRpc     *self,
   complete_call (call, json_node_ref (result), NULL);
 }
 
+/* @call made progress; @total is -1 if unknown. */
 static void
-handle_progress (McpRpc     *self,
-                 JsonObject *params)
+call_progressed (Call       *call,
+                 double      progress,
+                 double      total,
+                 const char *message)
 {
-  JsonNode *progress_node;
-  JsonNode *total_node;
-  double progress;
-  double total = -1;
-  gint64 token;
-  Call *call;
-
-  if (!_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), &token) ||
-      (call = g_hash_table_lookup (self->calls, &token)) == NULL)
-    {
-      g_debug ("Progress for a token of no pending request");
-      return;
-    }
-
-  progress_node = json_object_get_member (params, "progress");
-  if (progress_node == NULL || !JSON_NODE_HOLDS_VALUE (progress_node) ||
-      (json_node_get_value_type (progress_node) != G_TYPE_INT64 &&
-       json_node_get_value_type (progress_node) != G_TYPE_DOUBLE))
-    return;
-
-  progress = json_node_get_double (progress_node);
-  total_node = json_object_get_member (params, "total");
-  if (total_node != NULL && JSON_NODE_HOLDS_VALUE (total_node) &&
-      (json_node_get_value_type (total_node) == G_TYPE_INT64 ||
-       json_node_get_value_type (total_node) == G_TYPE_DOUBLE))
-    total = json_node_get_double (total_node);
-
   /* Progress must grow; a server repeating itself does not buy time. */
   if (call->has_progress && progress <= call->last_progress)
     return;
@@ -787,9 +765,41 @@ handle_progress (McpRpc     *self,
       GCancellable *cancellable = g_task_get_cancellable (call->task);
       g_autoptr(GCancellable) hold = cancellable != NULL ? g_object_ref (cancellable) : NULL;
 
-      _mcp_request_options_emit_progress (options, cancellable, progress, total,
-                                          _mcp_json_object_get_string (params, "message"));
+      _mcp_request_options_emit_progress (options, cancellable, progress, total, message);
     }
+}
+
+static void
+handle_progress (McpRpc     *self,
+                 JsonObject *params)
+{
+  JsonNode *progress_node;
+  JsonNode *total_node;
+  double total = -1;
+  gint64 token;
+  Call *call;
+
+  if (!_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), &token) ||
+      (call = g_hash_table_lookup (self->calls, &token)) == NULL)
+    {
+      g_debug ("Progress for a token of no pending request");
+      return;
+    }
+
+  progress_node = json_object_get_member (params, "progress");
+  if (progress_node == NULL || !JSON_NODE_HOLDS_VALUE (progress_node) ||
+      (json_node_get_value_type (progress_node) != G_TYPE_INT64 &&
+       json_node_get_value_type (progress_node) != G_TYPE_DOUBLE))
+    return;
+
+  total_node = json_object_get_member (params, "total");
+  if (total_node != NULL && JSON_NODE_HOLDS_VALUE (total_node) &&
+      (json_node_get_value_type (total_node) == G_TYPE_INT64 ||
+       json_node_get_value_type (total_node) == G_TYPE_DOUBLE))
+    total = json_node_get_double (total_node);
+
+  call_progressed (call, json_node_get_double (progress_node), total,
+                   _mcp_json_object_get_string (params, "message"));
 }
 
 static void
@@ -971,6 +981,41 @@ on_message_received (McpTransport *transport,
   on_message (message, self);
 }
 
+/* Most of a long call's messages are progress notifications: they are
+ * taken as text, without a tree, unless the layer above wants to see them
+ * (as trees). */
+static gboolean
+on_text (const char *data,
+         gsize       len,
+         gpointer    user_data)
+{
+  McpRpc *self = user_data;
+  g_autoptr(McpRpc) hold = NULL;
+  McpJsonProgress progress;
+  Call *call;
+
+  if (!_mcp_json_read_progress (data, len, &progress))
+    return FALSE;
+
+  if (self->notification_func != NULL &&
+      (self->notification_wanted_func == NULL ||
+       self->notification_wanted_func (self, "notifications/progress", self->user_data)))
+    {
+      _mcp_json_progress_clear (&progress);
+      return FALSE;
+    }
+
+  hold = g_object_ref (self);
+  if ((call = g_hash_table_lookup (self->calls, &progress.token)) != NULL)
+    call_progressed (call, progress.progress, progress.has_total ? progress.total : -1,
+                     progress.message);
+  else
+    g_debug ("Progress for a token of no pending request");
+
+  _mcp_json_progress_clear (&progress);
+  return TRUE;
+}
+
 /* A line that could not be delivered may have been the answer to a call:
  * that call fails at once, with the reason, rather than at its timeout.
  * A line too large whose start or end is that of a JSON object but whose
@@ -1110,6 +1155,7 @@ mcp_rpc_dispose (GObject *object)
     }
 
   self->notification_func = NULL;
+  self->notification_wanted_func = NULL;
   self->request_func = NULL;
   self->closed_func = NULL;
 
@@ -1158,7 +1204,7 @@ _mcp_rpc_new (McpTransport *transport)
   self = g_object_new (MCP_TYPE_RPC, NULL);
   self->context = g_main_context_ref_thread_default ();
   self->transport = g_object_ref (transport);
-  self->receiving = _mcp_transport_set_receiver (transport, on_message, self);
+  self->receiving = _mcp_transport_set_receiver (transport, on_message, on_text, self);
   if (!self->receiving)
     self->message_handler = g_signal_connect (transport, "message-received",
                                               G_CALLBACK (on_message_received), self);
@@ -1183,6 +1229,18 @@ _mcp_rpc_set_handlers (McpRpc                 *self,
   self->request_func = request_func;
   self->closed_func = closed_func;
   self->user_data = user_data;
+}
+
+/* Tells the engine whether the layer above does anything with a
+ * notification of a method (its handler would be called with it): a
+ * notification nobody needs as a tree is then handled without one. */
+void
+_mcp_rpc_set_notification_wanted_func (McpRpc                       *self,
+                                       McpRpcNotificationWantedFunc  func)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+
+  self->notification_wanted_func = func;
 }
 
 void

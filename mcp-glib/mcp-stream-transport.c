@@ -216,6 +216,9 @@ on_line (const char *line,
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("← %.*s", (int) MIN (len, 2000), line);
 
+  if (_mcp_transport_receive_text (MCP_TRANSPORT (self), line, len))
+    return;
+
   root = _mcp_json_parse_message (line, len, &error);
   if (root == NULL)
     {

@@ -16,6 +16,12 @@ G_BEGIN_DECLS
  * mcp_transport_deliver_message (). */
 typedef void (*McpTransportReceiveFunc)    (JsonNode     *message,
                                             gpointer      user_data);
+/* Offered the text of each incoming message first, when nobody needs it
+ * as a tree (see _mcp_transport_receive_text ()): returns whether it took
+ * the message, which then goes no further. */
+typedef gboolean (*McpTransportReceiveTextFunc) (const char *data,
+                                                 gsize       len,
+                                                 gpointer    user_data);
 
 /* A message sent with _mcp_transport_send () could not be sent: @tag is
  * what the sender gave with it. Never called once it was written. */
@@ -34,7 +40,11 @@ typedef void (*McpTransportDirectSendFunc) (McpTransport               *self,
 
 gboolean _mcp_transport_set_receiver    (McpTransport               *self,
                                          McpTransportReceiveFunc     func,
+                                         McpTransportReceiveTextFunc text_func,
                                          gpointer                    user_data);
+gboolean _mcp_transport_receive_text    (McpTransport               *self,
+                                         const char                 *data,
+                                         gsize                       len);
 void     _mcp_transport_clear_receiver  (McpTransport               *self,
                                          gpointer                    user_data);
 void     _mcp_transport_set_direct_send (McpTransport               *self,

@@ -60,6 +60,7 @@ typedef struct
 
   /* The engine, called directly with each message. */
   McpTransportReceiveFunc     receive_func;
+  McpTransportReceiveTextFunc receive_text_func;
   gpointer                    receive_data;
 
   /* A subclass's way of sending without a GTask, and the send vfunc it
@@ -533,13 +534,15 @@ mcp_transport_deliver_message (McpTransport *self,
     priv->receive_func (message, priv->receive_data);
 }
 
-/* Makes @func the engine that every incoming message is handed to, unless
- * the transport has one already (then it returns %FALSE, and a second
+/* Makes @func the engine that every incoming message is handed to, and
+ * @text_func (if not %NULL) the one offered their text first, unless the
+ * transport has an engine already (then it returns %FALSE, and a second
  * engine has to connect to ::message-received). */
 gboolean
-_mcp_transport_set_receiver (McpTransport            *self,
-                             McpTransportReceiveFunc  func,
-                             gpointer                 user_data)
+_mcp_transport_set_receiver (McpTransport                *self,
+                             McpTransportReceiveFunc      func,
+                             McpTransportReceiveTextFunc  text_func,
+                             gpointer                     user_data)
 {
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
 
@@ -550,8 +553,30 @@ _mcp_transport_set_receiver (McpTransport            *self,
     return FALSE;
 
   priv->receive_func = func;
+  priv->receive_text_func = text_func;
   priv->receive_data = user_data;
   return TRUE;
+}
+
+/* For implementations, before they make a tree of an incoming message:
+ * offers its text to the engine, which may take it as it is (a progress
+ * notification, say) when nobody needs the tree, neither a handler of
+ * ::message-received nor a class handler. Returns whether it was taken;
+ * if not, the message goes on as a tree, through
+ * mcp_transport_deliver_message (). */
+gboolean
+_mcp_transport_receive_text (McpTransport *self,
+                             const char   *data,
+                             gsize         len)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  if (priv->receive_text_func == NULL || priv->closed ||
+      MCP_TRANSPORT_GET_CLASS (self)->message_received != NULL ||
+      g_signal_has_handler_pending (self, signals[MESSAGE_RECEIVED], 0, FALSE))
+    return FALSE;
+
+  return priv->receive_text_func (data, len, priv->receive_data);
 }
 
 /* Forgets the engine that was set with @user_data, if it was. */
@@ -567,6 +592,7 @@ _mcp_transport_clear_receiver (McpTransport *self,
     return;
 
   priv->receive_func = NULL;
+  priv->receive_text_func = NULL;
   priv->receive_data = NULL;
 }
 

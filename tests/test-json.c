@@ -695,6 +695,92 @@ test_large_string (void)
   assert_valid_len (text->str, text->len);
 }
 
+/* _mcp_json_read_progress (): what it takes, it reads to the values the
+ * engine finds in the tree; what it does not take goes the way of the
+ * tree. Each prefix of each input is tried too. */
+static void
+test_progress (void)
+{
+  static const struct
+  {
+    const char *text;
+    gboolean    taken;
+  } cases[] = {
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+      "\"params\":{\"progressToken\":7,\"progress\":1}}", TRUE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,"
+      "\"progress\":2.5,\"total\":10,\"message\":\"Half \\u00e9 \\\"way\\\"\"},"
+      "\"jsonrpc\":\"2.0\"}", TRUE },
+    /* Whitespace, an escaped method, the members in another order. */
+    { " { \"params\" : { \"total\" : 1e3 , \"progress\" : -0.0 , "
+      "\"progressToken\" : -9223372036854775808 } , \"method\" : \"notifications\\/progress\" } ",
+      TRUE },
+    /* The last of repeated members wins, the last params as a whole. */
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+      "{\"progressToken\":7,\"progress\":1,\"progress\":3,\"message\":\"a\",\"message\":\"b\"},"
+      "\"params\":{\"progressToken\":8,\"progress\":4}}", TRUE },
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+      "{\"progressToken\":7,\"progress\":1e400,\"total\":18446744073709551616}}", TRUE },
+    /* Tokens that are not integers, values of other types. */
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"7\",\"progress\":1}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7.0,\"progress\":1}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":\"1\"}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"total\":null}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"message\":5}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\"}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":[7,1]}", FALSE },
+    /* Members of other kinds of message, or that the engine may need. */
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":3}}}", FALSE },
+    { "{\"id\":3,\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,"
+      "\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1},"
+      "\"extra\":1}", FALSE },
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\"}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"method\":\"x\",\"params\":{\"progressToken\":7,"
+      "\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1}}"
+      " x", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":01}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"message\":\"\\u0000\"}}", FALSE },
+    { "[{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1}}]",
+      FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize len = strlen (cases[i].text);
+
+      g_test_message ("%u: %s", i, cases[i].text);
+
+      for (gsize n = 0; n <= len; n++)
+        {
+          g_autofree char *copy = copy_exact (cases[i].text, n);
+          g_autoptr(JsonNode) tree = _mcp_json_read (copy, n, MCP_JSON_MAX_DEPTH, NULL);
+          McpJsonProgress progress;
+          gboolean taken = _mcp_json_read_progress (copy, n, &progress);
+
+          if (taken)
+            {
+              g_assert_null (json_glib_reference_check_progress (&progress, tree));
+              _mcp_json_progress_clear (&progress);
+            }
+          if (n == len)
+            g_assert_true (taken == cases[i].taken);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -715,6 +801,7 @@ main (int    argc,
   g_test_add_func ("/Mcp/Json/control-characters", test_control_characters);
   g_test_add_func ("/Mcp/Json/string-boundaries", test_string_boundaries);
   g_test_add_func ("/Mcp/Json/large-string", test_large_string);
+  g_test_add_func ("/Mcp/Json/progress", test_progress);
 
   return g_test_run ();
 }

@@ -20,6 +20,10 @@
  *    the messages of json_glib_reference_check_text (), which looks at the whole text
  *    before json-glib checks its UTF-8).
  *
+ * And _mcp_json_read_progress (), which the engine tries first: what it
+ * takes must be a progress notification for the reader too, with the same
+ * values as the engine finds in the reader's tree.
+ *
  * libFuzzer hands over a buffer of exactly the input's size, so ASan sees
  * a read past its end. The messages are compared untranslated: the
  * targets never bind the library's gettext domain.
@@ -140,6 +144,19 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
        !g_utf8_validate (error->message, -1, NULL)))
     fuzz_fail ("the reader failed with an unexpected error");
+
+  {
+    McpJsonProgress progress;
+
+    if (_mcp_json_read_progress (text, size, &progress))
+      {
+        const char *difference = json_glib_reference_check_progress (&progress, node);
+
+        _mcp_json_progress_clear (&progress);
+        if (difference != NULL)
+          fuzz_fail ("progress read without a tree: %s", difference);
+      }
+  }
 
   expected = json_glib_reference_parse (parser, text, size, &expected_error);
 
