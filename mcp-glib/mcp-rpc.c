@@ -149,15 +149,100 @@ build_message (const char *method,
   return _mcp_json_node_new_object (object);
 }
 
+/* A request as a tree, with @params (transfer full): an object, an array
+ * or %NULL. Our ids are unique among active requests, so they serve as
+ * progress tokens too. */
 static JsonNode *
 build_request (McpRpc     *self,
                gint64      id,
                const char *method,
-               JsonNode   *params)
+               JsonNode   *params,
+               gboolean    want_token)
 {
-  JsonNode *id_node = json_node_init_int (json_node_alloc (), id);
+  g_autoptr(JsonNode) owned_params = params;
 
-  return build_message (method, id_node, params);
+  if ((want_token || self->request_meta != NULL) &&
+      (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
+    {
+      JsonObject *object;
+      JsonObject *meta;
+
+      if (owned_params == NULL)
+        owned_params = _mcp_json_node_new_object (json_object_new ());
+      object = json_node_get_object (owned_params);
+      /* Params handed over sealed, or with a _meta of their own, may be
+       * shared: never write into them, nor into their _meta. */
+      meta = _mcp_json_object_get_object (object, "_meta");
+      if (json_object_is_immutable (object) || meta != NULL)
+        {
+          object = _mcp_json_object_copy_members (object);
+          json_node_unref (owned_params);
+          owned_params = _mcp_json_node_new_object (object);
+          if (meta != NULL)
+            {
+              meta = _mcp_json_object_copy_members (meta);
+              json_object_set_object_member (object, "_meta", meta);
+            }
+        }
+
+      if (meta == NULL)
+        {
+          meta = json_object_new ();
+          json_object_set_object_member (object, "_meta", meta);
+        }
+      if (want_token)
+        json_object_set_int_member (meta, "progressToken", id);
+      if (self->request_meta != NULL)
+        {
+          JsonObjectIter iter;
+          const char *name;
+          JsonNode *value;
+
+          json_object_iter_init (&iter, self->request_meta);
+          while (json_object_iter_next (&iter, &name, &value))
+            json_object_set_member (meta, name, json_node_copy (value));
+        }
+    }
+
+  return build_message (method, json_node_init_int (json_node_alloc (), id),
+                        g_steal_pointer (&owned_params));
+}
+
+static void request_send_failed (GObject      *owner,
+                                 gint64        id,
+                                 const GError *error);
+
+/* Sends request @id, with @params (transfer full). The one place where a
+ * request's envelope is made. A transport that takes text gets the usual
+ * request (no _meta of its own to merge with ours, no members the
+ * protocol revision adds) written around the params, without a tree of
+ * the envelope: the same text as the tree's, for a fraction of the cost
+ * of building it, writing it and freeing it. */
+static void
+send_request (McpRpc     *self,
+              gint64      id,
+              const char *method,
+              JsonNode   *params,
+              gboolean    want_token)
+{
+  g_autoptr(JsonNode) owned_params = params;
+  g_autoptr(JsonNode) message = NULL;
+  gboolean with_token = want_token &&
+                        (params == NULL || JSON_NODE_HOLDS_OBJECT (params));
+
+  if (self->request_meta == NULL && _mcp_transport_takes_text (self->transport) &&
+      !(with_token && params != NULL &&
+        json_object_has_member (json_node_get_object (params), "_meta")))
+    {
+      GString *text = g_string_sized_new (256);
+
+      _mcp_json_write_request (text, id, method, params, with_token);
+      _mcp_transport_send_text (self->transport, text, G_OBJECT (self), id, request_send_failed);
+      return;
+    }
+
+  message = build_request (self, id, method, g_steal_pointer (&owned_params), want_token);
+  _mcp_transport_send (self->transport, message, G_OBJECT (self), id, request_send_failed);
 }
 
 /* Notifications and answers: nobody waits for them to be written. */
@@ -379,7 +464,6 @@ _mcp_rpc_call_async (McpRpc              *self,
 {
   g_autoptr(JsonNode) owned_params = params;
   g_autoptr(GTask) task = NULL;
-  g_autoptr(JsonNode) message = NULL;
   guint max_ms;
   gboolean want_token;
   gint64 id;
@@ -433,51 +517,6 @@ _mcp_rpc_call_async (McpRpc              *self,
   want_token = !(flags & MCP_RPC_CALL_NO_PROGRESS) &&
                (call->reset_on_progress || options != NULL);
 
-  /* Our ids are unique among active requests, so they serve as progress
-   * tokens too. */
-  if ((want_token || self->request_meta != NULL) &&
-      (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
-    {
-      JsonObject *object;
-      JsonObject *meta;
-
-      if (owned_params == NULL)
-        owned_params = _mcp_json_node_new_object (json_object_new ());
-      object = json_node_get_object (owned_params);
-      /* Params handed over sealed, or with a _meta of their own, may be
-       * shared: never write into them, nor into their _meta. */
-      meta = _mcp_json_object_get_object (object, "_meta");
-      if (json_object_is_immutable (object) || meta != NULL)
-        {
-          object = _mcp_json_object_copy_members (object);
-          json_node_unref (owned_params);
-          owned_params = _mcp_json_node_new_object (object);
-          if (meta != NULL)
-            {
-              meta = _mcp_json_object_copy_members (meta);
-              json_object_set_object_member (object, "_meta", meta);
-            }
-        }
-
-      if (meta == NULL)
-        {
-          meta = json_object_new ();
-          json_object_set_object_member (object, "_meta", meta);
-        }
-      if (want_token)
-        json_object_set_int_member (meta, "progressToken", call->id);
-      if (self->request_meta != NULL)
-        {
-          JsonObjectIter iter;
-          const char *name;
-          JsonNode *value;
-
-          json_object_iter_init (&iter, self->request_meta);
-          while (json_object_iter_next (&iter, &name, &value))
-            json_object_set_member (meta, name, json_node_copy (value));
-        }
-    }
-
   g_hash_table_insert (self->calls, &call->id, call);
 
   if ((flags & MCP_RPC_CALL_NO_TIMEOUT) == 0 && (timeout_ms > 0 || max_ms > 0))
@@ -506,11 +545,9 @@ _mcp_rpc_call_async (McpRpc              *self,
       g_source_attach (call->cancel_source, g_task_get_context (call->task));
     }
 
-  id = call->id;
-  message = build_request (self, id, method, g_steal_pointer (&owned_params));
-
   /* A failure to send may end the call before this returns. */
-  _mcp_transport_send (self->transport, message, G_OBJECT (self), id, request_send_failed);
+  id = call->id;
+  send_request (self, id, method, g_steal_pointer (&owned_params), want_token);
 
   return id;
 }

@@ -744,13 +744,21 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
                                    g_object_ref (self));
 }
 
-/* Queues @out (transfer full) with @message. */
+/* Queues @out (transfer full) with @message, a tree or (if @message is
+ * %NULL) the compact JSON text of a message (transfer full). */
 static void
 queue_outgoing (McpStreamTransport *self,
                 Outgoing           *out,
-                JsonNode           *message)
+                JsonNode           *message,
+                GString            *text)
 {
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+
+  if (text != NULL)
+    {
+      g_string_append_c (text, '\n');
+      out->bytes = g_string_free_to_bytes (text);
+    }
 
   if (!priv->opened)
     {
@@ -765,7 +773,8 @@ queue_outgoing (McpStreamTransport *self,
       return;
     }
 
-  out->bytes = _mcp_json_to_line (message);
+  if (out->bytes == NULL)
+    out->bytes = _mcp_json_to_line (message);
 
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (out->bytes) - 1, 2000),
@@ -802,7 +811,7 @@ mcp_stream_transport_send (McpTransport *transport,
   Outgoing *out = g_new0 (Outgoing, 1);
 
   out->task = g_object_ref (task);
-  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message);
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message, NULL);
 }
 
 static void
@@ -817,7 +826,22 @@ mcp_stream_transport_send_direct (McpTransport               *transport,
   out->owner = owner != NULL ? g_object_ref (owner) : NULL;
   out->tag = tag;
   out->failed = failed;
-  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message);
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message, NULL);
+}
+
+static void
+mcp_stream_transport_send_text (McpTransport               *transport,
+                                GString                    *text,
+                                GObject                    *owner,
+                                gint64                      tag,
+                                McpTransportSendFailedFunc  failed)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  out->tag = tag;
+  out->failed = failed;
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, NULL, text);
 }
 
 static void
@@ -1035,7 +1059,8 @@ mcp_stream_transport_init (McpStreamTransport *self)
   g_queue_init (&priv->stranded);
 
   _mcp_transport_set_direct_send (MCP_TRANSPORT (self), mcp_stream_transport_send,
-                                  mcp_stream_transport_send_direct);
+                                  mcp_stream_transport_send_direct,
+                                  mcp_stream_transport_send_text);
 }
 
 /**

@@ -37,6 +37,13 @@ typedef void (*McpTransportDirectSendFunc) (McpTransport               *self,
                                             GObject                    *owner,
                                             gint64                      tag,
                                             McpTransportSendFailedFunc  failed);
+/* The same with the compact JSON text of the message (transfer full),
+ * which the transport may append its framing to. */
+typedef void (*McpTransportDirectSendTextFunc) (McpTransport               *self,
+                                                GString                    *text,
+                                                GObject                    *owner,
+                                                gint64                      tag,
+                                                McpTransportSendFailedFunc  failed);
 
 gboolean _mcp_transport_set_receiver    (McpTransport               *self,
                                          McpTransportReceiveFunc     func,
@@ -49,7 +56,14 @@ void     _mcp_transport_clear_receiver  (McpTransport               *self,
                                          gpointer                    user_data);
 void     _mcp_transport_set_direct_send (McpTransport               *self,
                                          gpointer                    send_vfunc,
-                                         McpTransportDirectSendFunc  func);
+                                         McpTransportDirectSendFunc  func,
+                                         McpTransportDirectSendTextFunc text_func);
+gboolean _mcp_transport_takes_text      (McpTransport               *self);
+void     _mcp_transport_send_text       (McpTransport               *self,
+                                         GString                    *text,
+                                         GObject                    *owner,
+                                         gint64                      tag,
+                                         McpTransportSendFailedFunc  failed);
 void     _mcp_transport_send            (McpTransport               *self,
                                          JsonNode                   *message,
                                          GObject                    *owner,

@@ -67,6 +67,7 @@ typedef struct
    * stands for: it is only taken while that vfunc is the class's. */
   gpointer                    direct_send_vfunc;
   McpTransportDirectSendFunc  direct_send;
+  McpTransportDirectSendTextFunc direct_send_text;
 
   guint                       closed : 1;
 } McpTransportPrivate;
@@ -597,12 +598,13 @@ _mcp_transport_clear_receiver (McpTransport *self,
 }
 
 /* For a subclass: @func queues a message as its @send_vfunc does, without
- * a GTask. A subclass of that subclass that overrides the vfunc is sent to
- * through the vfunc. */
+ * a GTask, and @text_func the text of one. A subclass of that subclass
+ * that overrides the vfunc is sent to through the vfunc. */
 void
-_mcp_transport_set_direct_send (McpTransport               *self,
-                                gpointer                    send_vfunc,
-                                McpTransportDirectSendFunc  func)
+_mcp_transport_set_direct_send (McpTransport                   *self,
+                                gpointer                        send_vfunc,
+                                McpTransportDirectSendFunc      func,
+                                McpTransportDirectSendTextFunc  text_func)
 {
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
 
@@ -610,6 +612,48 @@ _mcp_transport_set_direct_send (McpTransport               *self,
 
   priv->direct_send_vfunc = send_vfunc;
   priv->direct_send = func;
+  priv->direct_send_text = text_func;
+}
+
+static gboolean
+sends_directly (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  return priv->direct_send != NULL &&
+         (gpointer) MCP_TRANSPORT_GET_CLASS (self)->send == priv->direct_send_vfunc;
+}
+
+/* Whether the transport takes messages as text, with
+ * _mcp_transport_send_text (): the engine can then write them without
+ * making a tree first. */
+gboolean
+_mcp_transport_takes_text (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  return !priv->closed && priv->direct_send_text != NULL && sends_directly (self);
+}
+
+/* Queues the compact JSON text of a message (transfer full), as
+ * _mcp_transport_send () queues a tree; only for a transport that
+ * _mcp_transport_takes_text (). */
+void
+_mcp_transport_send_text (McpTransport               *self,
+                          GString                    *text,
+                          GObject                    *owner,
+                          gint64                      tag,
+                          McpTransportSendFailedFunc  failed)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  if (!_mcp_transport_takes_text (self))
+    {
+      g_string_free (text, TRUE);
+      g_return_if_reached ();
+    }
+
+  priv->direct_send_text (self, text, owner, tag, failed);
 }
 
 typedef struct
@@ -664,8 +708,7 @@ _mcp_transport_send (McpTransport               *self,
       return;
     }
 
-  if (priv->direct_send != NULL &&
-      (gpointer) MCP_TRANSPORT_GET_CLASS (self)->send == priv->direct_send_vfunc)
+  if (sends_directly (self))
     {
       priv->direct_send (self, message, owner, tag, failed);
       return;

@@ -781,6 +781,77 @@ test_progress (void)
     }
 }
 
+/* The engine's tree of a request (build_request () in mcp-rpc.c, without
+ * members of a protocol revision): the envelope, and with a token, params
+ * with "_meta":{"progressToken":id} added. */
+static JsonNode *
+request_tree (gint64      id,
+              const char *method,
+              JsonNode   *params,
+              gboolean    token)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  json_object_set_int_member (object, "id", id);
+  json_object_set_string_member (object, "method", method);
+  if (token)
+    {
+      JsonObject *with_meta = params != NULL
+                              ? _mcp_json_object_copy_members (json_node_get_object (params))
+                              : json_object_new ();
+      JsonObject *meta = json_object_new ();
+
+      json_object_set_int_member (meta, "progressToken", id);
+      json_object_set_object_member (with_meta, "_meta", meta);
+      json_object_set_object_member (object, "params", with_meta);
+    }
+  else if (params != NULL)
+    json_object_set_member (object, "params", json_node_copy (params));
+
+  return _mcp_json_node_new_object (object);
+}
+
+/* _mcp_json_write_request () writes the text of the engine's tree. */
+static void
+test_write_request (void)
+{
+  static const char *params[] = {
+    NULL,
+    "{}",
+    "[]",
+    "[1,\"two\",{\"3\":null}]",
+    "{\"name\":\"echo\",\"arguments\":{\"text\":\"a \\\"quoted\\\" \\u00e9\\n line\"}}",
+    "{\"cursor\":\"c\",\"n\":-9223372036854775808,\"x\":0.5,\"t\":true,\"z\":null}",
+    "{\"nested\":{\"_meta\":{\"progressToken\":1}},\"list\":[[],{}]}",
+  };
+  static const char *methods[] = { "tools/call", "a \"method\"\twith\u00e9 escapes" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (params); i++)
+    for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+      for (int token = 0; token <= 1; token++)
+        {
+          g_autoptr(JsonNode) node = params[i] ? json_from_string (params[i], NULL) : NULL;
+          g_autoptr(GString) text = g_string_new (NULL);
+          g_autoptr(JsonNode) tree = NULL;
+          g_autoptr(GBytes) line = NULL;
+          gint64 id = 1 + i * 1000 + m;
+
+          /* Arrays get no token. */
+          if (token && node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
+            continue;
+
+          tree = request_tree (id, methods[m], node, token);
+          line = _mcp_json_to_line (tree);
+          _mcp_json_write_request (text, id, methods[m], node, token);
+          g_string_append_c (text, '\n');
+
+          g_test_message ("%s%.*s", text->str, (int) g_bytes_get_size (line), (const char *) g_bytes_get_data (line, NULL));
+          g_assert_cmpmem (text->str, text->len,
+                           g_bytes_get_data (line, NULL), g_bytes_get_size (line));
+        }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -802,6 +873,7 @@ main (int    argc,
   g_test_add_func ("/Mcp/Json/string-boundaries", test_string_boundaries);
   g_test_add_func ("/Mcp/Json/large-string", test_large_string);
   g_test_add_func ("/Mcp/Json/progress", test_progress);
+  g_test_add_func ("/Mcp/Json/write-request", test_write_request);
 
   return g_test_run ();
 }
