@@ -273,7 +273,7 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
   _mcp_http_log_incoming (data, len);
 
   /* What the engine takes as it is (progress) answers no request. */
-  if (!ex->internal && _mcp_transport_receive_text (MCP_TRANSPORT (ex->self), data, len))
+  if (!ex->internal && _mcp_transport_receive_text (MCP_TRANSPORT (ex->self), data, len, FALSE))
     return;
 
   message = _mcp_json_parse_message (data, len, &error);

@@ -21,6 +21,25 @@ JsonNode *_mcp_json_read (const char  *data,
                           guint        max_depth,
                           GError     **error);
 
+/* The members of a message that the engine looks at, read without a tree
+ * of the message itself; or the message as a tree, if it is a batch. */
+typedef struct
+{
+  JsonNode *batch;
+  JsonNode *id;
+  JsonNode *method;
+  JsonNode *params;
+  JsonNode *result;
+  JsonNode *error;
+} McpJsonEnvelope;
+
+gboolean  _mcp_json_read_envelope  (const char       *data,
+                                    gsize             len,
+                                    guint             max_depth,
+                                    McpJsonEnvelope  *env,
+                                    GError          **error);
+void      _mcp_json_envelope_clear (McpJsonEnvelope  *env);
+
 /* A notifications/progress message, read without a tree. */
 typedef struct
 {

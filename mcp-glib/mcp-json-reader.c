@@ -63,8 +63,8 @@
 typedef struct
 {
   JsonNode   *node;
-  JsonObject *object; /* %NULL for an array */
-  JsonArray  *array;
+  JsonObject *object; /* %NULL for an array, and for an envelope */
+  JsonArray  *array;  /* %NULL for an object */
   /* The last value of each member that came more than once, by name, until
    * the object ends (see add_member ()). */
   GHashTable *duplicates;
@@ -666,11 +666,45 @@ resolve_duplicates (Frame *frame)
   frame->object = object;
 }
 
-JsonNode *
-_mcp_json_read (const char  *data,
-                gsize        len,
-                guint        max_depth,
-                GError     **error)
+/* Where the value of member @name of a message's envelope goes: a node of
+ * @env's, without a parent, which replaces the one of a name that came
+ * before (the last wins, as in a tree). Members the engine has no use for
+ * are read all the same, into @other, and dropped. */
+static JsonNode *
+add_envelope_member (McpJsonEnvelope  *env,
+                     const char       *name,
+                     JsonNode        **other)
+{
+  JsonNode **slot;
+
+  if (strcmp (name, "id") == 0)
+    slot = &env->id;
+  else if (strcmp (name, "method") == 0)
+    slot = &env->method;
+  else if (strcmp (name, "params") == 0)
+    slot = &env->params;
+  else if (strcmp (name, "result") == 0)
+    slot = &env->result;
+  else if (strcmp (name, "error") == 0)
+    slot = &env->error;
+  else
+    slot = other;
+
+  g_clear_pointer (slot, json_node_unref);
+  *slot = json_node_alloc ();
+  return *slot;
+}
+
+/* Reads a JSON text into a tree (*@root_out); with @env, an object at the
+ * top is read into @env's members instead (see _mcp_json_read_envelope ())
+ * and *@root_out is %NULL. */
+static gboolean
+read_json (const char       *data,
+           gsize             len,
+           guint             max_depth,
+           McpJsonEnvelope  *env,
+           JsonNode        **root_out,
+           GError          **error)
 {
   const char *p = data;
   const char *end = data + len;
@@ -682,19 +716,42 @@ _mcp_json_read (const char  *data,
   Buffer buffer;
   JsonNode *root;
   JsonNode *node;
+  JsonNode *other = NULL;
 
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  *root_out = NULL;
 
   p = skip_space (p, end);
   if (p == end || (*p != '{' && *p != '['))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("The message is neither a JSON object nor an array"));
-      return NULL;
+      return FALSE;
     }
 
   buffer_init (&buffer);
+
+  /* An envelope has no tree: its members are read into it. */
+  if (env != NULL && *p == '{')
+    {
+      root = node = NULL;
+      top = &frames[depth++];
+      top->node = NULL;
+      top->object = NULL;
+      top->array = NULL;
+      top->duplicates = NULL;
+      top->empty = TRUE;
+
+      p = skip_space (p + 1, end);
+      if (p < end && *p == '}')
+        {
+          p++;
+          goto close;
+        }
+      if (p < end && *p == '"')
+        goto member;
+      set_syntax_error (error, data, end, p, p == end ? UNEXPECTED_END : EXPECTED_NAME_OR_END);
+      goto fail;
+    }
 
   /* Every node is in the tree before its value is read: whatever fails,
    * unreffing the root frees all that was built. */
@@ -824,7 +881,7 @@ next:
       goto fail;
     }
 
-  if (top->object != NULL)
+  if (top->array == NULL)
     {
       if (*p == '}')
         {
@@ -874,7 +931,10 @@ close:
 member:
   if (!read_string (&buffer, data, &p, end, error))
     goto fail;
-  node = add_member (top, buffer.str);
+  if (G_UNLIKELY (top->object == NULL))
+    node = add_envelope_member (env, buffer.str, &other);
+  else
+    node = add_member (top, buffer.str);
 
   p = skip_space (p, end);
   if (p == end || *p != ':')
@@ -902,8 +962,10 @@ done:
   if (frames != inline_frames)
     g_free (frames);
   buffer_clear (&buffer);
+  g_clear_pointer (&other, json_node_unref);
 
-  return root;
+  *root_out = root;
+  return TRUE;
 
 fail:
   /* The values of repeated names are not in the tree yet. */
@@ -912,9 +974,59 @@ fail:
   if (frames != inline_frames)
     g_free (frames);
   buffer_clear (&buffer);
-  json_node_unref (root);
+  g_clear_pointer (&root, json_node_unref);
+  g_clear_pointer (&other, json_node_unref);
+  if (env != NULL)
+    _mcp_json_envelope_clear (env);
 
-  return NULL;
+  return FALSE;
+}
+
+JsonNode *
+_mcp_json_read (const char  *data,
+                gsize        len,
+                guint        max_depth,
+                GError     **error)
+{
+  JsonNode *root;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  read_json (data, len, max_depth, NULL, &root, error);
+  return root;
+}
+
+/* Reads one message as _mcp_json_read () does, but an object, a message
+ * of its own, is read into @env's members, without a tree of the object
+ * itself: its id, method, params, result and error (what another member
+ * holds is read, and dropped), each without a parent. A batch (an array)
+ * is read into @env->batch, as a tree. On an error, @env is left empty.
+ * Free the members with _mcp_json_envelope_clear (). */
+gboolean
+_mcp_json_read_envelope (const char       *data,
+                         gsize             len,
+                         guint             max_depth,
+                         McpJsonEnvelope  *env,
+                         GError          **error)
+{
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (env != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (env, 0, sizeof *env);
+  return read_json (data, len, max_depth, env, &env->batch, error);
+}
+
+void
+_mcp_json_envelope_clear (McpJsonEnvelope *env)
+{
+  g_clear_pointer (&env->batch, json_node_unref);
+  g_clear_pointer (&env->id, json_node_unref);
+  g_clear_pointer (&env->method, json_node_unref);
+  g_clear_pointer (&env->params, json_node_unref);
+  g_clear_pointer (&env->result, json_node_unref);
+  g_clear_pointer (&env->error, json_node_unref);
 }
 
 /* Progress notifications without a tree -------------------------------------

@@ -702,21 +702,32 @@ _mcp_rpc_reply_error (McpRpc     *self,
   send_response (self, id, "error", _mcp_json_node_new_object (error));
 }
 
-static void
-handle_response (McpRpc     *self,
-                 JsonObject *object)
+/* The members of one incoming message the engine looks at, from a tree
+ * or read without one (see on_text ()): borrowed, %NULL when absent. */
+typedef struct
 {
-  JsonNode *id_node = json_object_get_member (object, "id");
+  JsonNode   *id;
+  const char *method;   /* only a string counts */
+  JsonNode   *params;
+  JsonNode   *result;
+  JsonNode   *error;
+} Message;
+
+static void
+handle_response (McpRpc        *self,
+                 const Message *m)
+{
+  JsonNode *id_node = m->id;
   JsonObject *error_object;
-  JsonNode *result;
   Call *call;
   gint64 id;
 
-  error_object = _mcp_json_object_get_object (object, "error");
+  error_object = m->error != NULL && JSON_NODE_HOLDS_OBJECT (m->error)
+                 ? json_node_get_object (m->error) : NULL;
 
   if (JSON_NODE_HOLDS_NULL (id_node))
     {
-      g_autofree char *text = _mcp_json_node_to_string (json_object_get_member (object, "error"));
+      g_autofree char *text = _mcp_json_node_to_string (m->error);
 
       g_info ("The server reported an error that answers no request: %s", text);
       return;
@@ -764,8 +775,7 @@ handle_response (McpRpc     *self,
       return;
     }
 
-  result = json_object_get_member (object, "result");
-  if (result == NULL)
+  if (m->result == NULL)
     {
       complete_call (call, NULL,
                      g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -775,7 +785,7 @@ handle_response (McpRpc     *self,
       return;
     }
 
-  complete_call (call, json_node_ref (result), NULL);
+  complete_call (call, json_node_ref (m->result), NULL);
 }
 
 /* @call made progress; @total is -1 if unknown. */
@@ -861,9 +871,8 @@ handle_cancelled (McpRpc     *self,
 static void
 handle_notification (McpRpc     *self,
                      const char *method,
-                     JsonObject *object)
+                     JsonNode   *params)
 {
-  JsonNode *params = json_object_get_member (object, "params");
   JsonObject *params_object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
                               ? json_node_get_object (params) : NULL;
 
@@ -929,10 +938,9 @@ static void
 handle_request (McpRpc     *self,
                 JsonNode   *id,
                 const char *method,
-                JsonObject *object)
+                JsonNode   *params)
 {
   g_autoptr(McpServerRequest) request = NULL;
-  JsonNode *params = json_object_get_member (object, "params");
   gboolean handled = FALSE;
 
   if (g_str_equal (method, "ping"))
@@ -957,12 +965,43 @@ handle_request (McpRpc     *self,
 }
 
 static void
+handle_message (McpRpc        *self,
+                const Message *m)
+{
+  if (m->method != NULL)
+    {
+      if (m->id == NULL)
+        handle_notification (self, m->method, m->params);
+      else if (JSON_NODE_HOLDS_VALUE (m->id) &&
+               (json_node_get_value_type (m->id) == G_TYPE_INT64 ||
+                json_node_get_value_type (m->id) == G_TYPE_STRING))
+        handle_request (self, m->id, m->method, m->params);
+      else
+        g_debug ("Ignored the request “%s”: its id is neither an integer nor a string",
+                 m->method);
+    }
+  else if (m->id != NULL)
+    handle_response (self, m);
+  else
+    g_debug ("Ignored a message that is neither a request, a notification nor a response");
+}
+
+static const char *
+string_or_null (JsonNode *node)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+
+  return json_node_get_string (node);
+}
+
+static void
 handle_one (McpRpc   *self,
             JsonNode *node)
 {
   JsonObject *object;
-  JsonNode *id;
-  const char *method;
+  Message m;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -971,24 +1010,12 @@ handle_one (McpRpc   *self,
     }
 
   object = json_node_get_object (node);
-  method = _mcp_json_object_get_string (object, "method");
-  id = json_object_get_member (object, "id");
-
-  if (method != NULL)
-    {
-      if (id == NULL)
-        handle_notification (self, method, object);
-      else if (JSON_NODE_HOLDS_VALUE (id) &&
-               (json_node_get_value_type (id) == G_TYPE_INT64 ||
-                json_node_get_value_type (id) == G_TYPE_STRING))
-        handle_request (self, id, method, object);
-      else
-        g_debug ("Ignored the request “%s”: its id is neither an integer nor a string", method);
-    }
-  else if (id != NULL)
-    handle_response (self, object);
-  else
-    g_debug ("Ignored a message that is neither a request, a notification nor a response");
+  m.id = json_object_get_member (object, "id");
+  m.method = string_or_null (json_object_get_member (object, "method"));
+  m.params = json_object_get_member (object, "params");
+  m.result = json_object_get_member (object, "result");
+  m.error = json_object_get_member (object, "error");
+  handle_message (self, &m);
 }
 
 static void
@@ -1018,16 +1045,13 @@ on_message_received (McpTransport *transport,
   on_message (message, self);
 }
 
-/* Most of a long call's messages are progress notifications: they are
- * taken as text, without a tree, unless the layer above wants to see them
- * (as trees). */
+/* Takes a progress notification nobody needs as a tree: most of a long
+ * call's messages are. */
 static gboolean
-on_text (const char *data,
-         gsize       len,
-         gpointer    user_data)
+take_progress (McpRpc     *self,
+               const char *data,
+               gsize       len)
 {
-  McpRpc *self = user_data;
-  g_autoptr(McpRpc) hold = NULL;
   McpJsonProgress progress;
   Call *call;
 
@@ -1042,7 +1066,6 @@ on_text (const char *data,
       return FALSE;
     }
 
-  hold = g_object_ref (self);
   if ((call = g_hash_table_lookup (self->calls, &progress.token)) != NULL)
     call_progressed (call, progress.progress, progress.has_total ? progress.total : -1,
                      progress.message);
@@ -1050,6 +1073,45 @@ on_text (const char *data,
     g_debug ("Progress for a token of no pending request");
 
   _mcp_json_progress_clear (&progress);
+  return TRUE;
+}
+
+/* The text of a message nobody else needs as a tree: a progress
+ * notification is taken without one; with @any_message, anything else
+ * too, read without a tree of the message itself (the members the engine
+ * looks at are trees: the results and params that go further up). What
+ * is not JSON is left to the transport, which tells of it. */
+static gboolean
+on_text (const char *data,
+         gsize       len,
+         gboolean    any_message,
+         gpointer    user_data)
+{
+  McpRpc *self = user_data;
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+  McpJsonEnvelope env;
+  Message m;
+
+  if (take_progress (self, data, len))
+    return TRUE;
+
+  if (!any_message ||
+      !_mcp_json_read_envelope (data, len, MCP_JSON_MAX_DEPTH, &env, NULL))
+    return FALSE;
+
+  if (env.batch != NULL)
+    on_message (env.batch, self);
+  else
+    {
+      m.id = env.id;
+      m.method = string_or_null (env.method);
+      m.params = env.params;
+      m.result = env.result;
+      m.error = env.error;
+      handle_message (self, &m);
+    }
+
+  _mcp_json_envelope_clear (&env);
   return TRUE;
 }
 

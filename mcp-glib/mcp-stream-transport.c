@@ -216,7 +216,7 @@ on_line (const char *line,
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("← %.*s", (int) MIN (len, 2000), line);
 
-  if (_mcp_transport_receive_text (MCP_TRANSPORT (self), line, len))
+  if (_mcp_transport_receive_text (MCP_TRANSPORT (self), line, len, TRUE))
     return;
 
   root = _mcp_json_parse_message (line, len, &error);

@@ -21,6 +21,7 @@ typedef void (*McpTransportReceiveFunc)    (JsonNode     *message,
  * the message, which then goes no further. */
 typedef gboolean (*McpTransportReceiveTextFunc) (const char *data,
                                                  gsize       len,
+                                                 gboolean    any_message,
                                                  gpointer    user_data);
 
 /* A message sent with _mcp_transport_send () could not be sent: @tag is
@@ -51,7 +52,8 @@ gboolean _mcp_transport_set_receiver    (McpTransport               *self,
                                          gpointer                    user_data);
 gboolean _mcp_transport_receive_text    (McpTransport               *self,
                                          const char                 *data,
-                                         gsize                       len);
+                                         gsize                       len,
+                                         gboolean                    any_message);
 void     _mcp_transport_clear_receiver  (McpTransport               *self,
                                          gpointer                    user_data);
 void     _mcp_transport_set_direct_send (McpTransport               *self,

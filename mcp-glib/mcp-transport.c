@@ -560,15 +560,18 @@ _mcp_transport_set_receiver (McpTransport                *self,
 }
 
 /* For implementations, before they make a tree of an incoming message:
- * offers its text to the engine, which may take it as it is (a progress
- * notification, say) when nobody needs the tree, neither a handler of
- * ::message-received nor a class handler. Returns whether it was taken;
- * if not, the message goes on as a tree, through
- * mcp_transport_deliver_message (). */
+ * offers its text to the engine, which may take it as it is when nobody
+ * needs the tree, neither a handler of ::message-received nor a class
+ * handler. Without @any_message, the engine only takes what answers no
+ * request (a progress notification, say): for a transport that has to see
+ * the answers itself. Returns whether it was taken; if not, the message
+ * goes on as a tree, through mcp_transport_deliver_message () (and a text
+ * that is not a message is the transport's to report). */
 gboolean
 _mcp_transport_receive_text (McpTransport *self,
                              const char   *data,
-                             gsize         len)
+                             gsize         len,
+                             gboolean      any_message)
 {
   McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
 
@@ -577,7 +580,7 @@ _mcp_transport_receive_text (McpTransport *self,
       g_signal_has_handler_pending (self, signals[MESSAGE_RECEIVED], 0, FALSE))
     return FALSE;
 
-  return priv->receive_text_func (data, len, priv->receive_data);
+  return priv->receive_text_func (data, len, any_message, priv->receive_data);
 }
 
 /* Forgets the engine that was set with @user_data, if it was. */

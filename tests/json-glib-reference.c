@@ -415,3 +415,44 @@ json_glib_reference_check_progress (const McpJsonProgress *progress,
 
   return NULL;
 }
+
+/* Compares what _mcp_json_read_envelope () read with @tree, the reader's
+ * tree of the same message: %NULL if they hold the same (the members the
+ * engine looks at, or the whole batch), or what differs. */
+const char *
+json_glib_reference_compare_envelope (const McpJsonEnvelope *env,
+                                      JsonNode              *tree)
+{
+  static const char *names[] = { "id", "method", "params", "result", "error" };
+  JsonNode *members[] = { env->id, env->method, env->params, env->result, env->error };
+  gboolean overflow = FALSE;
+  JsonObject *object;
+
+  if (JSON_NODE_HOLDS_ARRAY (tree))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+        if (members[i] != NULL)
+          return "a member of a batch";
+      if (env->batch == NULL)
+        return "no batch";
+      return json_glib_reference_compare (env->batch, tree, &overflow);
+    }
+
+  if (env->batch != NULL)
+    return "a batch of an object";
+
+  object = json_node_get_object (tree);
+  for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+    {
+      JsonNode *expected = json_object_get_member (object, names[i]);
+      const char *difference;
+
+      if ((expected == NULL) != (members[i] == NULL))
+        return "a member missing, or one too many";
+      if (expected != NULL &&
+          (difference = json_glib_reference_compare (members[i], expected, &overflow)) != NULL)
+        return difference;
+    }
+
+  return NULL;
+}

@@ -31,5 +31,7 @@ gboolean  json_glib_reference_read_progress (JsonNode    *message,
                                              const char **text);
 const char *json_glib_reference_check_progress (const McpJsonProgress *progress,
                                                 JsonNode              *tree);
+const char *json_glib_reference_compare_envelope (const McpJsonEnvelope *env,
+                                                  JsonNode              *tree);
 
 G_END_DECLS

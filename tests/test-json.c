@@ -69,6 +69,36 @@ assert_same_tree (JsonNode *node,
   g_assert_cmpstr (json_glib_reference_compare (node, expected, NULL), ==, NULL);
 }
 
+/* Reads @text as an envelope (_mcp_json_read_envelope ()): the members of
+ * @tree, the reader's tree of it (or @message, the reader's error). */
+static void
+assert_envelope (const char *text,
+                 gsize       len,
+                 guint       max_depth,
+                 JsonNode   *tree,
+                 const char *message)
+{
+  g_autofree char *copy = copy_exact (text, len);
+  g_autoptr(GError) error = NULL;
+  McpJsonEnvelope env;
+
+  if (_mcp_json_read_envelope (copy, len, max_depth, &env, &error))
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (tree);
+      g_assert_cmpstr (json_glib_reference_compare_envelope (&env, tree), ==, NULL);
+      _mcp_json_envelope_clear (&env);
+      return;
+    }
+
+  g_assert_null (tree);
+  g_assert_nonnull (error);
+  g_assert_null (env.batch);
+  g_assert_null (env.id);
+  g_assert_null (env.params);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
 /* Parses @text both ways and compares the trees. */
 static void
 assert_valid_len (const char *text,
@@ -83,6 +113,7 @@ assert_valid_len (const char *text,
   g_assert_nonnull (expected);
   g_assert_true (json_node_equal (node, expected));
   assert_same_tree (node, expected);
+  assert_envelope (text, len, MCP_JSON_MAX_DEPTH, node, NULL);
 }
 
 static void
@@ -105,6 +136,7 @@ assert_invalid_len (const char *text,
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
   if (message != NULL)
     g_assert_cmpstr (error->message, ==, message);
+  assert_envelope (text, len, max_depth, NULL, error->message);
 }
 
 static void
@@ -781,6 +813,40 @@ test_progress (void)
     }
 }
 
+/* The members of messages the engine looks at, read without a tree of the
+ * message, are those of the tree (the valid and invalid inputs of the
+ * other tests are read as envelopes too). */
+static void
+test_envelope (void)
+{
+  static const char *const texts[] = {
+    "{\"jsonrpc\":\"2.0\",\"id\":42,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"a\"}]}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"method\":\"roots/list\",\"params\":{}}",
+    "{\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":[1,{}]}}",
+    "{\"id\":null,\"error\":{\"code\":-32600,\"message\":\"bad\",\"data\":{\"x\":[]}}}",
+    "{\"id\":1,\"result\":1,\"result\":{\"b\":2},\"extra\":{\"deep\":[[{}]]},\"id\":2}",
+    "{\"method\":5,\"params\":[1,2],\"error\":\"x\",\"result\":null}",
+    "{\"\\u0069d\":7,\"other\":1,\"other\":{\"a\":1,\"a\":2}}",
+    "[{\"id\":1,\"result\":{}},{\"method\":\"a\"},5]",
+    "{}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      gsize len = strlen (texts[i]);
+
+      g_test_message ("%s", texts[i]);
+      assert_valid (texts[i]);
+
+      /* Cut short anywhere, the same error as the reader's. */
+      for (gsize n = 0; n < len; n++)
+        assert_invalid_len (texts[i], n, MCP_JSON_MAX_DEPTH, NULL);
+    }
+
+  /* The envelope counts as a level of nesting. */
+  assert_invalid_len ("{\"params\":{\"a\":[1]}}", 21, 2, NULL);
+}
+
 /* The engine's tree of a request (build_request () in mcp-rpc.c, without
  * members of a protocol revision): the envelope, and with a token, params
  * with "_meta":{"progressToken":id} added. */
@@ -874,6 +940,7 @@ main (int    argc,
   g_test_add_func ("/Mcp/Json/large-string", test_large_string);
   g_test_add_func ("/Mcp/Json/progress", test_progress);
   g_test_add_func ("/Mcp/Json/write-request", test_write_request);
+  g_test_add_func ("/Mcp/Json/envelope", test_envelope);
 
   return g_test_run ();
 }
