@@ -26,6 +26,9 @@ typedef enum {
   MCP_RPC_CALL_NO_PROGRESS = 1 << 1,
   /* A request that stays open until cancelled (subscriptions/listen). */
   MCP_RPC_CALL_NO_TIMEOUT = 1 << 2,
+  /* The params object stays the caller's, who may use it again: never
+   * written into (copied first, when something has to be added). */
+  MCP_RPC_CALL_SHARED_PARAMS = 1 << 3,
 } McpRpcCallFlags;
 
 typedef void     (*McpRpcNotificationFunc) (McpRpc           *rpc,

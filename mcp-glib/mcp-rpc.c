@@ -157,7 +157,8 @@ build_request (McpRpc     *self,
                gint64      id,
                const char *method,
                JsonNode   *params,
-               gboolean    want_token)
+               gboolean    want_token,
+               gboolean    shared)
 {
   g_autoptr(JsonNode) owned_params = params;
 
@@ -170,10 +171,11 @@ build_request (McpRpc     *self,
       if (owned_params == NULL)
         owned_params = _mcp_json_node_new_object (json_object_new ());
       object = json_node_get_object (owned_params);
-      /* Params handed over sealed, or with a _meta of their own, may be
-       * shared: never write into them, nor into their _meta. */
+      /* Params handed over shared or sealed, or with a _meta of their
+       * own, may be used again: never write into them, nor into their
+       * _meta. */
       meta = _mcp_json_object_get_object (object, "_meta");
-      if (json_object_is_immutable (object) || meta != NULL)
+      if (shared || json_object_is_immutable (object) || meta != NULL)
         {
           object = _mcp_json_object_copy_members (object);
           json_node_unref (owned_params);
@@ -223,7 +225,8 @@ send_request (McpRpc     *self,
               gint64      id,
               const char *method,
               JsonNode   *params,
-              gboolean    want_token)
+              gboolean    want_token,
+              gboolean    shared)
 {
   g_autoptr(JsonNode) owned_params = params;
   g_autoptr(JsonNode) message = NULL;
@@ -241,7 +244,8 @@ send_request (McpRpc     *self,
       return;
     }
 
-  message = build_request (self, id, method, g_steal_pointer (&owned_params), want_token);
+  message = build_request (self, id, method, g_steal_pointer (&owned_params), want_token,
+                           shared);
   _mcp_transport_send (self->transport, message, G_OBJECT (self), id, request_send_failed);
 }
 
@@ -547,7 +551,8 @@ _mcp_rpc_call_async (McpRpc              *self,
 
   /* A failure to send may end the call before this returns. */
   id = call->id;
-  send_request (self, id, method, g_steal_pointer (&owned_params), want_token);
+  send_request (self, id, method, g_steal_pointer (&owned_params), want_token,
+                (flags & MCP_RPC_CALL_SHARED_PARAMS) != 0);
 
   return id;
 }
