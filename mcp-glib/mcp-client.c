@@ -261,9 +261,13 @@ on_rpc_notification_wanted (McpRpc     *rpc,
   if (!g_str_equal (method, "notifications/progress"))
     return TRUE;
 
-  /* The emission with the method as detail reaches the handlers of that
-   * detail and those without one; g_signal_has_handler_pending () looks
-   * for handlers of exactly the detail it is given. */
+  /* Usually nothing at all is connected. Otherwise: the emission with
+   * the method as detail reaches the handlers of that detail and those
+   * without one; g_signal_has_handler_pending () looks for handlers of
+   * exactly the detail it is given. */
+  if (g_signal_handler_find (self, G_SIGNAL_MATCH_ID, signals[NOTIFICATION], 0,
+                             NULL, NULL, NULL) == 0)
+    return FALSE;
   detail = detail_for (method);
   return g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE) ||
          (detail != 0 &&

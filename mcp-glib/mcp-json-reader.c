@@ -1047,13 +1047,51 @@ _mcp_json_envelope_clear (McpJsonEnvelope *env)
 
 #define PROGRESS_METHOD "notifications/progress"
 
+/* A string read: in the input itself when it holds it as it is (plain
+ * ASCII, no escape), else decoded into the buffer. Never a NUL inside. */
+typedef struct
+{
+  const char *str;
+  gsize       len;
+} Text;
+
 static gboolean
-buffer_equals (Buffer     *buffer,
-               const char *literal)
+read_text (Buffer      *buffer,
+           const char  *data,
+           const char **pp,
+           const char  *end,
+           Text        *text)
+{
+  const char *p = *pp;
+  const char *run_end;
+  gboolean high;
+
+  if (p == end || *p != '"')
+    return FALSE;
+
+  run_end = scan_plain (p + 1, end, &high);
+  if (run_end < end && *run_end == '"' && !high)
+    {
+      text->str = p + 1;
+      text->len = run_end - (p + 1);
+      *pp = run_end + 1;
+      return TRUE;
+    }
+
+  if (!read_string (buffer, data, pp, end, NULL))
+    return FALSE;
+  text->str = buffer->str;
+  text->len = buffer->len;
+  return TRUE;
+}
+
+static gboolean
+text_equals (const Text *text,
+             const char *literal)
 {
   gsize len = strlen (literal);
 
-  return buffer->len == len && memcmp (buffer->str, literal, len) == 0;
+  return text->len == len && memcmp (text->str, literal, len) == 0;
 }
 
 /* Reads the name of a member, whose opening quote is at *@pp, and the
@@ -1062,11 +1100,12 @@ static gboolean
 read_member_name (Buffer      *buffer,
                   const char  *data,
                   const char **pp,
-                  const char  *end)
+                  const char  *end,
+                  Text        *name)
 {
   const char *p = *pp;
 
-  if (p == end || *p != '"' || !read_string (buffer, data, &p, end, NULL))
+  if (!read_text (buffer, data, &p, end, name))
     return FALSE;
   p = skip_space (p, end);
   if (p == end || *p != ':')
@@ -1125,26 +1164,29 @@ read_progress_params (Buffer          *buffer,
       gboolean integer;
       gint64 ivalue;
       double dvalue;
+      Text name;
 
-      if (!read_member_name (buffer, data, &p, end))
+      if (!read_member_name (buffer, data, &p, end, &name))
         return FALSE;
 
-      if (buffer_equals (buffer, "message"))
+      if (text_equals (&name, "message"))
         {
-          if (*p != '"' || !read_string (buffer, data, &p, end, NULL))
+          Text message;
+
+          if (!read_text (buffer, data, &p, end, &message))
             return FALSE;
           g_free (progress->message);
-          progress->message = g_strndup (buffer->str, buffer->len);
+          progress->message = g_strndup (message.str, message.len);
         }
       else
         {
           enum { TOKEN, PROGRESS, TOTAL } which;
 
-          if (buffer_equals (buffer, "progressToken"))
+          if (text_equals (&name, "progressToken"))
             which = TOKEN;
-          else if (buffer_equals (buffer, "progress"))
+          else if (text_equals (&name, "progress"))
             which = PROGRESS;
-          else if (buffer_equals (buffer, "total"))
+          else if (text_equals (&name, "total"))
             which = TOTAL;
           else
             return FALSE;
@@ -1208,22 +1250,25 @@ _mcp_json_read_progress (const char      *data,
 
   while (!closed)
     {
-      if (!read_member_name (&buffer, data, &p, end))
+      Text name;
+      Text value;
+
+      if (!read_member_name (&buffer, data, &p, end, &name))
         goto out;
 
-      if (buffer_equals (&buffer, "jsonrpc"))
+      if (text_equals (&name, "jsonrpc"))
         {
-          if (*p != '"' || !read_string (&buffer, data, &p, end, NULL))
+          if (!read_text (&buffer, data, &p, end, &value))
             goto out;
         }
-      else if (buffer_equals (&buffer, "method"))
+      else if (text_equals (&name, "method"))
         {
-          if (*p != '"' || !read_string (&buffer, data, &p, end, NULL) ||
-              !buffer_equals (&buffer, PROGRESS_METHOD))
+          if (!read_text (&buffer, data, &p, end, &value) ||
+              !text_equals (&value, PROGRESS_METHOD))
             goto out;
           is_progress = TRUE;
         }
-      else if (buffer_equals (&buffer, "params"))
+      else if (text_equals (&name, "params"))
         {
           /* The last params wins, with nothing of the ones before. */
           g_clear_pointer (&progress->message, g_free);
