@@ -86,8 +86,9 @@ feed_copy (Recorder   *recorder,
            const char *input,
            gsize       len)
 {
-  g_autofree char *copy = g_memdup2 (input, len);
+  g_autofree char *copy = g_malloc (MAX (len, 1));
 
+  memcpy (copy, input, len);
   _mcp_sse_parser_feed (recorder->parser, copy, len);
   memset (copy, 'X', len);
 }
