@@ -600,11 +600,12 @@ _mcp_jsonc_node_to_json (McpJsoncNode *node)
 
   if (node->type == JSON_NODE_ARRAY)
     {
-      JsonArray *array = json_array_sized_new (node->children->len);
+      g_autoptr(JsonArray) array = json_array_sized_new (node->children->len);
 
       for (guint i = 0; i < node->children->len; i++)
         json_array_add_element (array, _mcp_jsonc_node_to_json (node->children->pdata[i]));
 
+      /* The node takes a reference of its own. */
       return json_node_init_array (json_node_alloc (), array);
     }
 
@@ -632,7 +633,7 @@ _mcp_jsonc_copy (JsonNode *node)
   if (JSON_NODE_HOLDS_ARRAY (node))
     {
       JsonArray *array = json_node_get_array (node);
-      JsonArray *copy = json_array_sized_new (json_array_get_length (array));
+      g_autoptr(JsonArray) copy = json_array_sized_new (json_array_get_length (array));
 
       for (guint i = 0; i < json_array_get_length (array); i++)
         json_array_add_element (copy, _mcp_jsonc_copy (json_array_get_element (array, i)));
