@@ -10,94 +10,26 @@
  * notifications/cancelled, answers pings, and dispatches the server's
  * notifications and requests. It never touches a stream or a process, and
  * it knows no MCP method beyond the few that are JSON-RPC plumbing
- * (ping, progress, cancelled).
+ * (ping, progress, cancelled). This file makes and ends calls, and sends
+ * what the engine sends; mcp-rpc-incoming.c handles what comes in.
  *
- * Every request goes through build_request(), the one place where an
+ * Every request goes through send_request(), the one place where an
  * envelope is made, so that later protocol revisions can add per-request
  * metadata there.
  */
 
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n-lib.h>
 
-#include "mcp-discarded-private.h"
-#include "mcp-error-private.h"
 #include "mcp-json-private.h"
-#include "mcp-json-reader-private.h"
-#include "mcp-request-options-private.h"
-#include "mcp-rpc-private.h"
+#include "mcp-rpc-engine-private.h"
 #include "mcp-server-request-private.h"
-#include "mcp-transport-private.h"
-
-typedef struct
-{
-  McpRpc            *rpc;
-  gint64             id;
-  char              *method;
-  GTask             *task;
-  McpRequestOptions *options;
-  GSource           *cancel_source;
-  /* When the call times out (monotonic), or 0 for never: the timeout,
-   * restarted by progress, capped by the hard deadline. */
-  gint64             due;
-  gint64             timeout_us;
-  gint64             deadline;
-  guint              max_ms;
-  McpRpcCallFlags    flags;
-  gboolean           reset_on_progress;
-  gboolean           has_progress;
-  double             last_progress;
-} Call;
-
-struct _McpRpc
-{
-  GObject                 parent_instance;
-
-  McpTransport           *transport;
-  /* Messages come as a plain call from the transport, or, if it has
-   * another engine already, through its signal. */
-  gboolean                receiving;
-  gulong                  message_handler;
-  gulong                  closed_handler;
-  gulong                  discarded_handler;
-
-  gint64                  next_id;
-  GHashTable             *calls;
-
-  GMainContext           *context;
-  /* One source for the timeouts of all calls, made with the first: due
-   * at the earliest of their times, or earlier (a call that ended or
-   * bought time with progress leaves it early; it then looks again). A
-   * source per call would cost its creation, attachment and destruction
-   * each time, and one write to the main context's wakeup fd for each
-   * progress notification that restarts a timeout. */
-  GSource                *timer;
-  gint64                  timer_due;
-  GHashTable             *server_requests;
-
-  guint                   default_timeout_ms;
-  guint                   max_timeout_ms;
-
-  /* Members added to every request's params._meta: the per-request
-   * envelope of the stateless protocol revision. */
-  JsonObject             *request_meta;
-
-  McpRpcNotificationFunc  notification_func;
-  McpRpcNotificationWantedFunc notification_wanted_func;
-  McpRpcRequestFunc       request_func;
-  McpRpcClosedFunc        closed_func;
-  gpointer                user_data;
-
-  GError                 *closed_error;
-};
 
 G_DEFINE_FINAL_TYPE (McpRpc, mcp_rpc, G_TYPE_OBJECT)
 
 static void
-call_free (Call *call)
+call_free (McpRpcCall *call)
 {
   if (call->cancel_source != NULL)
     {
@@ -112,10 +44,10 @@ call_free (Call *call)
 
 /* Takes the call out of the table before completing it: the callback may
  * run right away and do anything, including closing everything. */
-static void
-complete_call (Call     *call,
-               JsonNode *result,
-               GError   *error)
+void
+_mcp_rpc_complete_call (McpRpcCall *call,
+                        JsonNode   *result,
+                        GError     *error)
 {
   McpRpc *self = call->rpc;
   GTask *task = g_steal_pointer (&call->task);
@@ -276,8 +208,8 @@ send_cancelled (McpRpc     *self,
 }
 
 /* (Re)starts the timeout of @call from now. */
-static void
-arm_timeout (Call *call)
+void
+_mcp_rpc_arm_timeout (McpRpcCall *call)
 {
   McpRpc *self = call->rpc;
   gint64 due;
@@ -294,7 +226,7 @@ arm_timeout (Call *call)
     self->timer_due = due;
 }
 
-static void call_timed_out (Call *call);
+static void call_timed_out (McpRpcCall *call);
 
 typedef struct
 {
@@ -349,7 +281,7 @@ timer_dispatch (GSource     *source,
   g_hash_table_iter_init (&iter, self->calls);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
-      Call *call = value;
+      McpRpcCall *call = value;
 
       if (call->due == 0)
         continue;
@@ -362,7 +294,7 @@ timer_dispatch (GSource     *source,
   /* Each one ends from a fresh lookup: a callback may end others. */
   for (guint i = 0; i < expired->len; i++)
     {
-      Call *call = g_hash_table_lookup (self->calls, &g_array_index (expired, gint64, i));
+      McpRpcCall *call = g_hash_table_lookup (self->calls, &g_array_index (expired, gint64, i));
 
       if (call != NULL && call->due != 0 && call->due <= now)
         call_timed_out (call);
@@ -378,7 +310,7 @@ static GSourceFuncs timer_source_funcs = {
 };
 
 static void
-call_timed_out (Call *call)
+call_timed_out (McpRpcCall *call)
 {
   McpRpc *self = call->rpc;
   gboolean hard_limit;
@@ -404,14 +336,14 @@ call_timed_out (Call *call)
   if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
     send_cancelled (self, call->id, "The request timed out");
 
-  complete_call (call, NULL, error);
+  _mcp_rpc_complete_call (call, NULL, error);
 }
 
 static gboolean
 call_cancelled_cb (GCancellable *cancellable,
                    gpointer      user_data)
 {
-  Call *call = user_data;
+  McpRpcCall *call = user_data;
   McpRpc *self = call->rpc;
 
   g_debug ("Request %" G_GINT64_FORMAT " (%s) was cancelled", call->id, call->method);
@@ -419,9 +351,9 @@ call_cancelled_cb (GCancellable *cancellable,
   if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
     send_cancelled (self, call->id, "The request was cancelled by the client");
 
-  complete_call (call, NULL,
-                 g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                              _("The request “%s” was cancelled"), call->method));
+  _mcp_rpc_complete_call (call, NULL,
+                          g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                       _("The request “%s” was cancelled"), call->method));
 
   return G_SOURCE_REMOVE;
 }
@@ -433,10 +365,10 @@ request_send_failed (GObject      *owner,
                      const GError *error)
 {
   McpRpc *self = MCP_RPC (owner);
-  Call *call = g_hash_table_lookup (self->calls, &id);
+  McpRpcCall *call = g_hash_table_lookup (self->calls, &id);
 
   if (call != NULL)
-    complete_call (call, NULL, g_error_copy (error));
+    _mcp_rpc_complete_call (call, NULL, g_error_copy (error));
 }
 
 static GError *
@@ -471,7 +403,7 @@ _mcp_rpc_call_async (McpRpc              *self,
   guint max_ms;
   gboolean want_token;
   gint64 id;
-  Call *call;
+  McpRpcCall *call;
 
   g_return_val_if_fail (MCP_IS_RPC (self), 0);
   g_return_val_if_fail (method != NULL, 0);
@@ -498,7 +430,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       return 0;
     }
 
-  call = g_new0 (Call, 1);
+  call = g_new0 (McpRpcCall, 1);
   call->rpc = self;
   call->id = ++self->next_id;
   call->method = g_strdup (method);
@@ -529,7 +461,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       call->max_ms = max_ms;
       call->deadline = max_ms > 0 ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
       call->due = G_MAXINT64;
-      arm_timeout (call);
+      _mcp_rpc_arm_timeout (call);
       if (self->timer == NULL)
         {
           self->timer = g_source_new (&timer_source_funcs, sizeof (TimerSource));
@@ -651,11 +583,11 @@ forget_server_request (McpRpc   *self,
   g_hash_table_remove (self->server_requests, key);
 }
 
-static void
-send_response (McpRpc     *self,
-               JsonNode   *id,
-               const char *member,
-               JsonNode   *value)
+void
+_mcp_rpc_send_response (McpRpc     *self,
+                        JsonNode   *id,
+                        const char *member,
+                        JsonNode   *value)
 {
   JsonObject *object = json_object_new ();
   g_autoptr(JsonNode) message = NULL;
@@ -680,7 +612,7 @@ _mcp_rpc_reply (McpRpc   *self,
   g_return_if_fail (result != NULL);
 
   forget_server_request (self, id);
-  send_response (self, id, "result", json_node_copy (result));
+  _mcp_rpc_send_response (self, id, "result", json_node_copy (result));
 }
 
 void
@@ -704,464 +636,7 @@ _mcp_rpc_reply_error (McpRpc     *self,
   if (data != NULL)
     json_object_set_member (error, "data", json_node_copy (data));
 
-  send_response (self, id, "error", _mcp_json_node_new_object (error));
-}
-
-/* The members of one incoming message the engine looks at, from a tree
- * or read without one (see on_text ()): borrowed, %NULL when absent. */
-typedef struct
-{
-  JsonNode   *id;
-  const char *method;   /* only a string counts */
-  JsonNode   *params;
-  JsonNode   *result;
-  JsonNode   *error;
-} Message;
-
-static void
-handle_response (McpRpc        *self,
-                 const Message *m)
-{
-  JsonNode *id_node = m->id;
-  JsonObject *error_object;
-  Call *call;
-  gint64 id;
-
-  error_object = m->error != NULL && JSON_NODE_HOLDS_OBJECT (m->error)
-                 ? json_node_get_object (m->error) : NULL;
-
-  if (JSON_NODE_HOLDS_NULL (id_node))
-    {
-      g_autofree char *text = _mcp_json_node_to_string (m->error);
-
-      g_info ("The server reported an error that answers no request: %s", text);
-      return;
-    }
-
-  if (!_mcp_json_node_is_integer (id_node, &id) ||
-      (call = g_hash_table_lookup (self->calls, &id)) == NULL)
-    {
-      g_autofree char *text = _mcp_json_node_to_string (id_node);
-
-      g_debug ("Dropped an answer with id %s: it belongs to no pending request", text);
-      return;
-    }
-
-  if (error_object != NULL)
-    {
-      JsonNode *code_node = json_object_get_member (error_object, "code");
-      const char *message = _mcp_json_object_get_string (error_object, "message");
-      gint64 code = MCP_ERROR_INTERNAL_ERROR;
-
-      /* Any number a peer sends, 1e300 included, becomes an int without
-       * an undefined conversion. */
-      if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
-          json_node_get_value_type (code_node) == G_TYPE_INT64)
-        code = json_node_get_int (code_node);
-      else if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
-               json_node_get_value_type (code_node) == G_TYPE_DOUBLE &&
-               isfinite (json_node_get_double (code_node)))
-        code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
-
-      /* What the server said beyond the message, for those who need it
-       * (a protocol revision's negotiation, for one). */
-      if (json_object_get_member (error_object, "data") != NULL)
-        g_object_set_data_full (G_OBJECT (call->task), "mcp-error-data",
-                                json_node_copy (json_object_get_member (error_object, "data")),
-                                (GDestroyNotify) json_node_unref);
-
-      complete_call (call, NULL,
-                     _mcp_error_new_from_response ((int) CLAMP (code, G_MININT, G_MAXINT),
-                                                   message != NULL
-                                                   ? message
-                                                   : _("The server reported an error without a "
-                                                       "message"),
-                                                   json_object_get_member (error_object, "data")));
-      return;
-    }
-
-  if (m->result == NULL)
-    {
-      complete_call (call, NULL,
-                     g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                  _("The server’s answer to “%s” has neither a result nor an "
-                                    "error"),
-                                  call->method));
-      return;
-    }
-
-  complete_call (call, json_node_ref (m->result), NULL);
-}
-
-/* @call made progress; @total is -1 if unknown. */
-static void
-call_progressed (Call       *call,
-                 double      progress,
-                 double      total,
-                 const char *message)
-{
-  /* Progress must grow; a server repeating itself does not buy time. */
-  if (call->has_progress && progress <= call->last_progress)
-    return;
-
-  call->has_progress = TRUE;
-  call->last_progress = progress;
-
-  if (call->reset_on_progress)
-    arm_timeout (call);
-
-  if (call->options != NULL)
-    {
-      /* A handler may end the call, and with it what it holds. */
-      g_autoptr(McpRequestOptions) options = g_object_ref (call->options);
-      GCancellable *cancellable = g_task_get_cancellable (call->task);
-      g_autoptr(GCancellable) hold = cancellable != NULL ? g_object_ref (cancellable) : NULL;
-
-      _mcp_request_options_emit_progress (options, cancellable, progress, total, message);
-    }
-}
-
-static void
-handle_progress (McpRpc     *self,
-                 JsonObject *params)
-{
-  JsonNode *progress_node;
-  JsonNode *total_node;
-  double total = -1;
-  gint64 token;
-  Call *call;
-
-  if (!_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), &token) ||
-      (call = g_hash_table_lookup (self->calls, &token)) == NULL)
-    {
-      g_debug ("Progress for a token of no pending request");
-      return;
-    }
-
-  progress_node = json_object_get_member (params, "progress");
-  if (progress_node == NULL || !JSON_NODE_HOLDS_VALUE (progress_node) ||
-      (json_node_get_value_type (progress_node) != G_TYPE_INT64 &&
-       json_node_get_value_type (progress_node) != G_TYPE_DOUBLE))
-    return;
-
-  total_node = json_object_get_member (params, "total");
-  if (total_node != NULL && JSON_NODE_HOLDS_VALUE (total_node) &&
-      (json_node_get_value_type (total_node) == G_TYPE_INT64 ||
-       json_node_get_value_type (total_node) == G_TYPE_DOUBLE))
-    total = json_node_get_double (total_node);
-
-  call_progressed (call, json_node_get_double (progress_node), total,
-                   _mcp_json_object_get_string (params, "message"));
-}
-
-static void
-handle_cancelled (McpRpc     *self,
-                  JsonObject *params)
-{
-  JsonNode *id = json_object_get_member (params, "requestId");
-  g_autofree char *key = NULL;
-  McpServerRequest *request;
-
-  if (id == NULL)
-    return;
-
-  key = _mcp_json_node_to_string (id);
-  if ((request = g_hash_table_lookup (self->server_requests, key)) != NULL)
-    {
-      g_hash_table_remove (self->server_requests, key);
-      _mcp_server_request_cancel (request);
-    }
-}
-
-static void
-handle_notification (McpRpc     *self,
-                     const char *method,
-                     JsonNode   *params)
-{
-  JsonObject *params_object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
-                              ? json_node_get_object (params) : NULL;
-
-  if (params_object != NULL)
-    {
-      if (g_str_equal (method, "notifications/progress"))
-        handle_progress (self, params_object);
-      else if (g_str_equal (method, "notifications/cancelled"))
-        handle_cancelled (self, params_object);
-    }
-
-  if (self->notification_func != NULL)
-    self->notification_func (self, method, params, self->user_data);
-}
-
-/* Where the answer to one request from the server goes. */
-typedef struct
-{
-  GWeakRef  rpc;
-  JsonNode *id;
-} Reply;
-
-static Reply *
-reply_new (McpRpc   *rpc,
-           JsonNode *id)
-{
-  Reply *reply = g_new0 (Reply, 1);
-
-  g_weak_ref_init (&reply->rpc, rpc);
-  reply->id = json_node_ref (id);
-
-  return reply;
-}
-
-static void
-reply_free (Reply *reply)
-{
-  g_weak_ref_clear (&reply->rpc);
-  json_node_unref (reply->id);
-  g_free (reply);
-}
-
-static void
-reply_to_server (McpServerRequest *request,
-                 JsonNode         *result,
-                 int               code,
-                 const char       *message,
-                 gpointer          user_data)
-{
-  Reply *reply = user_data;
-  g_autoptr(McpRpc) rpc = g_weak_ref_get (&reply->rpc);
-
-  if (rpc == NULL)
-    return;
-
-  if (result != NULL)
-    _mcp_rpc_reply (rpc, reply->id, result);
-  else
-    _mcp_rpc_reply_error (rpc, reply->id, code, message, NULL);
-}
-
-static void
-handle_request (McpRpc     *self,
-                JsonNode   *id,
-                const char *method,
-                JsonNode   *params)
-{
-  g_autoptr(McpServerRequest) request = NULL;
-  gboolean handled = FALSE;
-
-  if (g_str_equal (method, "ping"))
-    {
-      send_response (self, id, "result", _mcp_json_node_new_object (json_object_new ()));
-      return;
-    }
-
-  request = _mcp_server_request_new (id, method, params, reply_to_server,
-                                     reply_new (self, id), (GDestroyNotify) reply_free);
-  g_hash_table_insert (self->server_requests, _mcp_json_node_to_string (id), request);
-
-  if (self->request_func != NULL)
-    handled = self->request_func (self, request, self->user_data);
-
-  if (!handled && !mcp_server_request_is_answered (request))
-    {
-      g_autofree char *message = g_strdup_printf ("Method not found: %s", method);
-
-      mcp_server_request_reply_error (request, MCP_ERROR_METHOD_NOT_FOUND, message);
-    }
-}
-
-static void
-handle_message (McpRpc        *self,
-                const Message *m)
-{
-  if (m->method != NULL)
-    {
-      if (m->id == NULL)
-        handle_notification (self, m->method, m->params);
-      else if (JSON_NODE_HOLDS_VALUE (m->id) &&
-               (json_node_get_value_type (m->id) == G_TYPE_INT64 ||
-                json_node_get_value_type (m->id) == G_TYPE_STRING))
-        handle_request (self, m->id, m->method, m->params);
-      else
-        g_debug ("Ignored the request “%s”: its id is neither an integer nor a string",
-                 m->method);
-    }
-  else if (m->id != NULL)
-    handle_response (self, m);
-  else
-    g_debug ("Ignored a message that is neither a request, a notification nor a response");
-}
-
-static const char *
-string_or_null (JsonNode *node)
-{
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-
-  return json_node_get_string (node);
-}
-
-static void
-handle_one (McpRpc   *self,
-            JsonNode *node)
-{
-  JsonObject *object;
-  Message m;
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_debug ("Ignored a message that is not a JSON object");
-      return;
-    }
-
-  object = json_node_get_object (node);
-  m.id = json_object_get_member (object, "id");
-  m.method = string_or_null (json_object_get_member (object, "method"));
-  m.params = json_object_get_member (object, "params");
-  m.result = json_object_get_member (object, "result");
-  m.error = json_object_get_member (object, "error");
-  handle_message (self, &m);
-}
-
-static void
-on_message (JsonNode *message,
-            gpointer  user_data)
-{
-  McpRpc *self = user_data;
-  g_autoptr(McpRpc) hold = g_object_ref (self);
-
-  if (JSON_NODE_HOLDS_ARRAY (message))
-    {
-      JsonArray *array = json_node_get_array (message);
-      guint length = json_array_get_length (array);
-
-      for (guint i = 0; i < length && self->transport != NULL; i++)
-        handle_one (self, json_array_get_element (array, i));
-    }
-  else
-    handle_one (self, message);
-}
-
-static void
-on_message_received (McpTransport *transport,
-                     JsonNode     *message,
-                     McpRpc       *self)
-{
-  on_message (message, self);
-}
-
-/* Takes a progress notification nobody needs as a tree: most of a long
- * call's messages are. */
-static gboolean
-take_progress (McpRpc     *self,
-               const char *data,
-               gsize       len)
-{
-  McpJsonProgress progress;
-  Call *call;
-
-  if (!_mcp_json_read_progress (data, len, &progress))
-    return FALSE;
-
-  if (self->notification_func != NULL &&
-      (self->notification_wanted_func == NULL ||
-       self->notification_wanted_func (self, "notifications/progress", self->user_data)))
-    {
-      _mcp_json_progress_clear (&progress);
-      return FALSE;
-    }
-
-  if ((call = g_hash_table_lookup (self->calls, &progress.token)) != NULL)
-    call_progressed (call, progress.progress, progress.has_total ? progress.total : -1,
-                     progress.message);
-  else
-    g_debug ("Progress for a token of no pending request");
-
-  _mcp_json_progress_clear (&progress);
-  return TRUE;
-}
-
-/* The text of a message nobody else needs as a tree: a progress
- * notification is taken without one; with @any_message, anything else
- * too, read without a tree of the message itself (the members the engine
- * looks at are trees: the results and params that go further up). What
- * is not JSON is left to the transport, which tells of it. */
-static gboolean
-on_text (const char *data,
-         gsize       len,
-         gboolean    any_message,
-         gpointer    user_data)
-{
-  McpRpc *self = user_data;
-  g_autoptr(McpRpc) hold = g_object_ref (self);
-  McpJsonEnvelope env;
-  Message m;
-
-  if (take_progress (self, data, len))
-    return TRUE;
-
-  if (!any_message ||
-      !_mcp_json_read_envelope (data, len, MCP_JSON_MAX_DEPTH, &env, NULL))
-    return FALSE;
-
-  if (env.batch != NULL)
-    on_message (env.batch, self);
-  else
-    {
-      m.id = env.id;
-      m.method = string_or_null (env.method);
-      m.params = env.params;
-      m.result = env.result;
-      m.error = env.error;
-      handle_message (self, &m);
-    }
-
-  _mcp_json_envelope_clear (&env);
-  return TRUE;
-}
-
-/* A line that could not be delivered may have been the answer to a call:
- * that call fails at once, with the reason, rather than at its timeout.
- * A line too large whose start or end is that of a JSON object but whose
- * id cannot be read may have been the answer to any of the calls: the
- * connection ends then, since one of them would otherwise wait in vain. */
-static void
-on_message_discarded (McpTransport *transport,
-                      const GError *error,
-                      const char   *head,
-                      const char   *tail,
-                      McpRpc       *self)
-{
-  g_autoptr(McpRpc) hold = g_object_ref (self);
-  McpDiscarded discarded;
-
-  _mcp_discarded_examine (head, tail, &discarded);
-
-  for (guint i = 0; i < discarded.n_ids && self->transport != NULL; i++)
-    {
-      Call *call = g_hash_table_lookup (self->calls, &discarded.ids[i]);
-
-      if (call == NULL)
-        continue;
-
-      g_debug ("Failing request %" G_GINT64_FORMAT " (%s): its answer was dropped: %s",
-               call->id, call->method, error->message);
-      complete_call (call, NULL, g_error_copy (error));
-    }
-
-  if (discarded.unknown && g_hash_table_size (self->calls) > 0 &&
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE) &&
-      !mcp_transport_is_closed (transport))
-    {
-      g_autoptr(GError) ended = NULL;
-
-      ended = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                           _("%s; it may have been the answer to a pending request, and "
-                             "which one cannot be told, so the connection was ended"),
-                           error->message);
-      g_debug ("%s", ended->message);
-      mcp_transport_deliver_closed (transport, ended);
-    }
+  _mcp_rpc_send_response (self, id, "error", _mcp_json_node_new_object (error));
 }
 
 static void
@@ -1178,7 +653,7 @@ fail_calls (McpRpc       *self,
       g_hash_table_iter_init (&iter, self->calls);
       if (!g_hash_table_iter_next (&iter, NULL, &value))
         break;
-      complete_call (value, NULL, g_error_copy (error));
+      _mcp_rpc_complete_call (value, NULL, g_error_copy (error));
     }
 }
 
@@ -1308,14 +783,15 @@ _mcp_rpc_new (McpTransport *transport)
   self = g_object_new (MCP_TYPE_RPC, NULL);
   self->context = g_main_context_ref_thread_default ();
   self->transport = g_object_ref (transport);
-  self->receiving = _mcp_transport_set_receiver (transport, on_message, on_text, self);
+  self->receiving = _mcp_transport_set_receiver (transport, _mcp_rpc_on_message, _mcp_rpc_on_text,
+                                                 self);
   if (!self->receiving)
     self->message_handler = g_signal_connect (transport, "message-received",
-                                              G_CALLBACK (on_message_received), self);
+                                              G_CALLBACK (_mcp_rpc_on_message_received), self);
   self->closed_handler = g_signal_connect (transport, "closed",
                                            G_CALLBACK (on_transport_closed), self);
   self->discarded_handler = g_signal_connect (transport, "message-discarded",
-                                              G_CALLBACK (on_message_discarded), self);
+                                              G_CALLBACK (_mcp_rpc_on_message_discarded), self);
 
   return self;
 }
