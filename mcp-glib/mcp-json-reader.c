@@ -57,8 +57,6 @@
  * any ordinary message nests. */
 #define INLINE_FRAMES 32
 
-/* Strings up to this size are decoded without a heap allocation. */
-#define INLINE_BUFFER_SIZE 256
 
 typedef struct
 {
@@ -71,18 +69,6 @@ typedef struct
   gboolean    empty;
 } Frame;
 
-/* Where a string (or a number, for g_ascii_strtod ()) is decoded,
- * NUL-terminated, as json-glib wants it: json-glib 1.6 has no
- * json_node_take_string (), so json_node_init_string () copies it once
- * more, and this buffer is reused for the next one. It grows to the
- * longest string of the message, at most its size. */
-typedef struct
-{
-  char  *str;
-  gsize  len;
-  gsize  size;
-  char   inline_str[INLINE_BUFFER_SIZE];
-} Buffer;
 
 typedef enum
 {
@@ -98,7 +84,7 @@ typedef enum
 } SyntaxError;
 
 static void
-buffer_init (Buffer *buffer)
+buffer_init (McpJsonBuffer *buffer)
 {
   buffer->str = buffer->inline_str;
   buffer->len = 0;
@@ -106,7 +92,7 @@ buffer_init (Buffer *buffer)
 }
 
 static void
-buffer_clear (Buffer *buffer)
+buffer_clear (McpJsonBuffer *buffer)
 {
   if (buffer->str != buffer->inline_str)
     g_free (buffer->str);
@@ -115,8 +101,8 @@ buffer_clear (Buffer *buffer)
 /* Room for @n more bytes and a NUL: the buffer is always larger than what
  * it holds. */
 static char *
-buffer_reserve (Buffer *buffer,
-                gsize   n)
+buffer_reserve (McpJsonBuffer *buffer,
+                gsize          n)
 {
   if (buffer->size - buffer->len <= n)
     {
@@ -136,16 +122,16 @@ buffer_reserve (Buffer *buffer,
 }
 
 static inline void
-buffer_append (Buffer     *buffer,
-               const char *p,
-               gsize       n)
+buffer_append (McpJsonBuffer *buffer,
+               const char    *p,
+               gsize          n)
 {
   memcpy (buffer_reserve (buffer, n), p, n);
   buffer->len += n;
 }
 
 static inline const char *
-buffer_terminate (Buffer *buffer)
+buffer_terminate (McpJsonBuffer *buffer)
 {
   buffer->str[buffer->len] = '\0';
   return buffer->str;
@@ -328,9 +314,9 @@ hex4 (const char *p,
  * moves *@pp past it. A UTF-16 surrogate only comes as a high one followed
  * by a low one, and "\u0000" is refused (see the top of the file). */
 static gboolean
-read_escape (Buffer      *buffer,
-             const char **pp,
-             const char  *end)
+read_escape (McpJsonBuffer  *buffer,
+             const char    **pp,
+             const char     *end)
 {
   const char *p = *pp + 1;
   char c;
@@ -396,11 +382,11 @@ read_escape (Buffer      *buffer,
 /* Reads the string whose opening quote is at *@pp into @buffer,
  * NUL-terminated, and moves *@pp past its closing quote. */
 static gboolean
-read_string (Buffer      *buffer,
-             const char  *data,
-             const char **pp,
-             const char  *end,
-             GError     **error)
+read_string (McpJsonBuffer  *buffer,
+             const char     *data,
+             const char    **pp,
+             const char     *end,
+             GError        **error)
 {
   const char *p = *pp + 1;
 
@@ -450,14 +436,14 @@ read_string (Buffer      *buffer,
  * fits gint64 as one (*@integer is %TRUE, the value in *@ivalue), anything
  * else as a double (in *@dvalue). */
 static gboolean
-read_number_value (Buffer      *buffer,
-                   const char  *data,
-                   const char **pp,
-                   const char  *end,
-                   gboolean    *integer_out,
-                   gint64      *ivalue,
-                   double      *dvalue,
-                   GError     **error)
+read_number_value (McpJsonBuffer  *buffer,
+                   const char     *data,
+                   const char    **pp,
+                   const char     *end,
+                   gboolean       *integer_out,
+                   gint64         *ivalue,
+                   double         *dvalue,
+                   GError        **error)
 {
   const char *start = *pp;
   const char *p = start;
@@ -550,12 +536,12 @@ invalid:
 
 /* Reads the number at *@pp into @node. */
 static gboolean
-read_number (Buffer      *buffer,
-             const char  *data,
-             const char **pp,
-             const char  *end,
-             JsonNode    *node,
-             GError     **error)
+read_number (McpJsonBuffer  *buffer,
+             const char     *data,
+             const char    **pp,
+             const char     *end,
+             JsonNode       *node,
+             GError        **error)
 {
   gboolean integer;
   gint64 ivalue;
@@ -713,7 +699,7 @@ read_json (const char       *data,
   gsize n_frames = G_N_ELEMENTS (inline_frames);
   Frame *top = NULL;
   gsize depth = 0;
-  Buffer buffer;
+  McpJsonBuffer buffer;
   JsonNode *root;
   JsonNode *node;
   JsonNode *other = NULL;
@@ -1029,274 +1015,54 @@ _mcp_json_envelope_clear (McpJsonEnvelope *env)
   g_clear_pointer (&env->error, json_node_unref);
 }
 
-/* Progress notifications without a tree -------------------------------------
- *
- * A call can have thousands of progress notifications, and all the engine
- * does with one is restart the call's timeout and tell the application: a
- * tree for each (an object, with a hash table, per level, a node per
- * value) costs more than everything else that happens to it. This reads a
- * notification of the usual shape straight into a struct, and refuses
- * anything else, which then takes the general way: members other than
- * "jsonrpc", "method" and "params" (at the top) or "progressToken",
- * "progress", "total" and "message" (in the params), a token that is not
- * an integer, a value of an unexpected type, any JSON error. What it
- * accepts, the general way reads to the same values: the same rules for
- * strings and numbers, and the last of repeated members wins. Anything
- * else stops it at the first member that tells, so a message of another
- * kind costs it a few bytes of reading. */
-
-#define PROGRESS_METHOD "notifications/progress"
-
-/* A string read: in the input itself when it holds it as it is (plain
- * ASCII, no escape), else decoded into the buffer. Never a NUL inside. */
-typedef struct
+/* The reader's lexical layer, for the other readers of messages
+ * (mcp-json-progress.c). */
+void
+_mcp_json_buffer_init (McpJsonBuffer *buffer)
 {
-  const char *str;
-  gsize       len;
-} Text;
-
-static gboolean
-read_text (Buffer      *buffer,
-           const char  *data,
-           const char **pp,
-           const char  *end,
-           Text        *text)
-{
-  const char *p = *pp;
-  const char *run_end;
-  gboolean high;
-
-  if (p == end || *p != '"')
-    return FALSE;
-
-  run_end = scan_plain (p + 1, end, &high);
-  if (run_end < end && *run_end == '"' && !high)
-    {
-      text->str = p + 1;
-      text->len = run_end - (p + 1);
-      *pp = run_end + 1;
-      return TRUE;
-    }
-
-  if (!read_string (buffer, data, pp, end, NULL))
-    return FALSE;
-  text->str = buffer->str;
-  text->len = buffer->len;
-  return TRUE;
-}
-
-static gboolean
-text_equals (const Text *text,
-             const char *literal)
-{
-  gsize len = strlen (literal);
-
-  return text->len == len && memcmp (text->str, literal, len) == 0;
-}
-
-/* Reads the name of a member, whose opening quote is at *@pp, and the
- * colon after it, moving *@pp to the value. */
-static gboolean
-read_member_name (Buffer      *buffer,
-                  const char  *data,
-                  const char **pp,
-                  const char  *end,
-                  Text        *name)
-{
-  const char *p = *pp;
-
-  if (!read_text (buffer, data, &p, end, name))
-    return FALSE;
-  p = skip_space (p, end);
-  if (p == end || *p != ':')
-    return FALSE;
-  p = skip_space (p + 1, end);
-  if (p == end)
-    return FALSE;
-
-  *pp = p;
-  return TRUE;
-}
-
-/* After a member's value: moves *@pp past the comma to the next member's
- * name (returning %TRUE), or past the closing brace (setting *@closed). */
-static gboolean
-next_member (const char **pp,
-             const char  *end,
-             gboolean    *closed)
-{
-  const char *p = skip_space (*pp, end);
-
-  if (p == end)
-    return FALSE;
-  if (*p == '}')
-    {
-      *pp = p + 1;
-      *closed = TRUE;
-      return TRUE;
-    }
-  if (*p != ',')
-    return FALSE;
-
-  *pp = skip_space (p + 1, end);
-  *closed = FALSE;
-  return TRUE;
-}
-
-static gboolean
-read_progress_params (Buffer          *buffer,
-                      const char      *data,
-                      const char     **pp,
-                      const char      *end,
-                      McpJsonProgress *progress)
-{
-  const char *p = skip_space (*pp + 1, end);
-  gboolean closed = FALSE;
-
-  if (p < end && *p == '}')
-    {
-      *pp = p + 1;
-      return TRUE;
-    }
-
-  while (!closed)
-    {
-      gboolean integer;
-      gint64 ivalue;
-      double dvalue;
-      Text name;
-
-      if (!read_member_name (buffer, data, &p, end, &name))
-        return FALSE;
-
-      if (text_equals (&name, "message"))
-        {
-          Text message;
-
-          if (!read_text (buffer, data, &p, end, &message))
-            return FALSE;
-          g_free (progress->message);
-          progress->message = g_strndup (message.str, message.len);
-        }
-      else
-        {
-          enum { TOKEN, PROGRESS, TOTAL } which;
-
-          if (text_equals (&name, "progressToken"))
-            which = TOKEN;
-          else if (text_equals (&name, "progress"))
-            which = PROGRESS;
-          else if (text_equals (&name, "total"))
-            which = TOTAL;
-          else
-            return FALSE;
-
-          if (*p != '-' && !is_digit (*p))
-            return FALSE;
-          if (!read_number_value (buffer, data, &p, end, &integer, &ivalue, &dvalue, NULL))
-            return FALSE;
-
-          switch (which)
-            {
-            case TOKEN:
-              if (!integer)
-                return FALSE;
-              progress->token = ivalue;
-              progress->has_token = TRUE;
-              break;
-            case PROGRESS:
-              progress->progress = integer ? (double) ivalue : dvalue;
-              progress->has_progress = TRUE;
-              break;
-            case TOTAL:
-            default:
-              progress->total = integer ? (double) ivalue : dvalue;
-              progress->has_total = TRUE;
-              break;
-            }
-        }
-
-      if (!next_member (&p, end, &closed))
-        return FALSE;
-    }
-
-  *pp = p;
-  return TRUE;
-}
-
-/* Reads @data if it is a progress notification of the usual shape (see
- * above), into @progress, which _mcp_json_progress_clear () frees. */
-gboolean
-_mcp_json_read_progress (const char      *data,
-                         gsize            len,
-                         McpJsonProgress *progress)
-{
-  const char *p = data;
-  const char *end = data + len;
-  gboolean is_progress = FALSE;
-  gboolean has_params = FALSE;
-  gboolean closed = FALSE;
-  gboolean ok = FALSE;
-  Buffer buffer;
-
-  memset (progress, 0, sizeof *progress);
-
-  p = skip_space (p, end);
-  if (p == end || *p != '{')
-    return FALSE;
-  p = skip_space (p + 1, end);
-
-  buffer_init (&buffer);
-
-  while (!closed)
-    {
-      Text name;
-      Text value;
-
-      if (!read_member_name (&buffer, data, &p, end, &name))
-        goto out;
-
-      if (text_equals (&name, "jsonrpc"))
-        {
-          if (!read_text (&buffer, data, &p, end, &value))
-            goto out;
-        }
-      else if (text_equals (&name, "method"))
-        {
-          if (!read_text (&buffer, data, &p, end, &value) ||
-              !text_equals (&value, PROGRESS_METHOD))
-            goto out;
-          is_progress = TRUE;
-        }
-      else if (text_equals (&name, "params"))
-        {
-          /* The last params wins, with nothing of the ones before. */
-          g_clear_pointer (&progress->message, g_free);
-          memset (progress, 0, sizeof *progress);
-          if (*p != '{' || !read_progress_params (&buffer, data, &p, end, progress))
-            goto out;
-          has_params = TRUE;
-        }
-      else
-        goto out;
-
-      if (!next_member (&p, end, &closed))
-        goto out;
-    }
-
-  ok = skip_space (p, end) == end && is_progress && has_params &&
-       progress->has_token && progress->has_progress;
-
-out:
-  buffer_clear (&buffer);
-  if (!ok)
-    _mcp_json_progress_clear (progress);
-
-  return ok;
+  buffer_init (buffer);
 }
 
 void
-_mcp_json_progress_clear (McpJsonProgress *progress)
+_mcp_json_buffer_clear (McpJsonBuffer *buffer)
 {
-  g_clear_pointer (&progress->message, g_free);
+  buffer_clear (buffer);
+}
+
+const char *
+_mcp_json_skip_space (const char *p,
+                      const char *end)
+{
+  return skip_space (p, end);
+}
+
+const char *
+_mcp_json_scan_plain (const char *p,
+                      const char *end,
+                      gboolean   *high)
+{
+  return scan_plain (p, end, high);
+}
+
+gboolean
+_mcp_json_read_string (McpJsonBuffer  *buffer,
+                       const char     *data,
+                       const char    **pp,
+                       const char     *end,
+                       GError        **error)
+{
+  return read_string (buffer, data, pp, end, error);
+}
+
+gboolean
+_mcp_json_read_number (McpJsonBuffer  *buffer,
+                       const char     *data,
+                       const char    **pp,
+                       const char     *end,
+                       gboolean       *integer,
+                       gint64         *ivalue,
+                       double         *dvalue,
+                       GError        **error)
+{
+  return read_number_value (buffer, data, pp, end, integer, ivalue, dvalue, error);
 }
