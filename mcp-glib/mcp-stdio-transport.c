@@ -138,6 +138,8 @@ struct _McpStdioTransport
   guint               stdout_done : 1;
   guint               stderr_done : 1;
   guint               dying : 1;
+  /* Started, but not known to run yet (see server_started_cb ()). */
+  guint               starting : 1;
 };
 
 G_DEFINE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP_TYPE_STREAM_TRANSPORT)
@@ -575,6 +577,11 @@ on_exited (GObject      *object,
   _mcp_subprocess_set_exited (self->process);
   g_debug ("The server “%s” exited", program_name (self));
 
+  /* Before it was known to run: its start tells what happened, unless it
+   * is being stopped already. */
+  if (self->starting && self->shutdown_stage == SHUTDOWN_NONE)
+    return;
+
   switch (self->shutdown_stage)
     {
     case SHUTDOWN_NONE:
@@ -611,6 +618,64 @@ ignore_sigpipe (void)
 
       g_once_init_leave (&initialized, 1);
     }
+}
+
+/* The server runs, or could not be started: the open goes on, or fails.
+ * It was closed meanwhile, perhaps: then it is being stopped. */
+static void
+server_started_cb (McpSubprocess *process,
+                   const GError  *error,
+                   gpointer       user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpStdioTransport *self = g_task_get_source_object (task);
+  GSubprocess *subprocess = _mcp_subprocess_get_subprocess (process);
+
+  self->starting = FALSE;
+
+  if (error != NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not start the server “%s”: %s"),
+                               program_name (self), error->message);
+
+      /* Closed meanwhile: the shutdown sequence sees the helper exit. */
+      if (self->shutdown_stage != SHUTDOWN_NONE)
+        return;
+
+      /* As if nothing was started: the helper exits by itself. */
+      g_cancellable_cancel (self->wait_cancellable);
+      g_object_unref (self->wait_cancellable);
+      self->wait_cancellable = g_cancellable_new ();
+      self->exited = FALSE;
+      g_clear_pointer (&self->process, _mcp_subprocess_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBPROCESS]);
+      return;
+    }
+
+  if (self->shutdown_stage != SHUTDOWN_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                               _("The connection is closed"));
+      return;
+    }
+
+  self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
+                                              STDERR_MAX_LINE);
+  _mcp_line_reader_start (self->stderr_reader,
+                          on_stderr_line, on_stderr_oversized, on_stderr_end, NULL, self);
+
+  _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
+                                     g_subprocess_get_stdout_pipe (subprocess),
+                                     g_subprocess_get_stdin_pipe (subprocess));
+
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (MCP_TRANSPORT (self),
+                                                                g_task_get_cancellable (task),
+                                                                task);
+
+  /* A server that exited at once is seen dying now that it is open. */
+  if (self->exited)
+    begin_dying (self);
 }
 
 static void
@@ -659,14 +724,9 @@ mcp_stdio_transport_open (McpTransport *transport,
       g_subprocess_wait_async (subprocess, self->wait_cancellable,
                                on_exited, weak_ref_new (self));
 
-      self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
-                                                  STDERR_MAX_LINE);
-      _mcp_line_reader_start (self->stderr_reader,
-                              on_stderr_line, on_stderr_oversized, on_stderr_end, self);
-
-      _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
-                                         g_subprocess_get_stdout_pipe (subprocess),
-                                         g_subprocess_get_stdin_pipe (subprocess));
+      self->starting = TRUE;
+      _mcp_subprocess_watch_start (self->process, server_started_cb, g_object_ref (task));
+      return;
     }
 
   MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (transport, cancellable, task);
