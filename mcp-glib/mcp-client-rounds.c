@@ -377,8 +377,19 @@ send_round (GTask *task)
   Call *call = g_task_get_task_data (task);
   JsonObject *params;
 
-  /* Each round sends members of its own: the engine adds to them, and the
-   * answers and state of one round must not stay for another. */
+  /* The first round sends the params as they are, for the engine to read
+   * (it copies them if it has to add to them); the others send members of
+   * their own: the answers and state of one round must not stay for
+   * another. */
+  if (call->rounds == 0 && call->params != NULL)
+    {
+      _mcp_rpc_call_async (self->rpc, call->method, _mcp_json_node_new_object (
+                             json_object_ref (call->params)),
+                           MCP_RPC_CALL_SHARED_PARAMS, 0, call->options,
+                           g_task_get_cancellable (task), round_cb, g_object_ref (task));
+      return;
+    }
+
   params = call->params != NULL ? _mcp_json_object_copy_members (call->params)
                                 : json_object_new ();
   if (call->rounds > 0)

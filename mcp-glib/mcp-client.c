@@ -248,6 +248,36 @@ on_rpc_notification (McpRpc     *rpc,
     }
 }
 
+/* Whether on_rpc_notification () would do anything with a notification of
+ * @method, for the engine, which handles those nobody here needs without
+ * making a tree of them. Progress goes to the calls, which the engine
+ * tells itself; here, only to ::notification, since subscriptions only
+ * take the progress tagged as theirs, with params._meta, which the engine
+ * never handles without a tree. */
+static gboolean
+on_rpc_notification_wanted (McpRpc     *rpc,
+                            const char *method,
+                            gpointer    user_data)
+{
+  McpClient *self = user_data;
+  GQuark detail;
+
+  if (!g_str_equal (method, "notifications/progress"))
+    return TRUE;
+
+  /* Usually nothing at all is connected. Otherwise: the emission with
+   * the method as detail reaches the handlers of that detail and those
+   * without one; g_signal_has_handler_pending () looks for handlers of
+   * exactly the detail it is given. */
+  if (g_signal_handler_find (self, G_SIGNAL_MATCH_ID, signals[NOTIFICATION], 0,
+                             NULL, NULL, NULL) == 0)
+    return FALSE;
+  detail = detail_for (method);
+  return g_signal_has_handler_pending (self, signals[NOTIFICATION], 0, FALSE) ||
+         (detail != 0 &&
+          g_signal_has_handler_pending (self, signals[NOTIFICATION], detail, FALSE));
+}
+
 /* Hands a request of the server to whoever answers it: the client itself
  * for roots, else the application through ::server-request. It may come as
  * a JSON-RPC request, or inside a result that asks for input. Returns
@@ -328,6 +358,7 @@ mcp_client_constructed (GObject *object)
   self->rpc = _mcp_rpc_new (self->transport);
   _mcp_client_watch_http_headers (self);
   _mcp_rpc_set_handlers (self->rpc, on_rpc_notification, on_rpc_request, on_rpc_closed, self);
+  _mcp_rpc_set_notification_wanted_func (self->rpc, on_rpc_notification_wanted);
   _mcp_rpc_set_timeouts (self->rpc, self->request_timeout, self->max_request_timeout);
 }
 

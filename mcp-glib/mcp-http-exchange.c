@@ -30,6 +30,7 @@
 #include "mcp-json-private.h"
 #include "mcp-oauth-http-private.h"
 #include "mcp-source-private.h"
+#include "mcp-transport-private.h"
 
 #define ERROR_BODY_EXCERPT 200
 /* A JSON-RPC error in an error's body: read this much at most. */
@@ -277,6 +278,11 @@ _mcp_http_exchange_deliver (McpHttpExchange *ex,
   g_autoptr(JsonNode) message = NULL;
 
   _mcp_http_log_incoming (data, len);
+
+  /* What the engine takes as it is (progress) answers no request. */
+  if (!ex->internal && _mcp_transport_receive_text (MCP_TRANSPORT (ex->self), data, len, FALSE))
+    return;
+
   message = _mcp_json_parse_message (data, len, &error);
   _mcp_http_exchange_deliver_message (ex, message, error);
 }

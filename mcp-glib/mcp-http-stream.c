@@ -36,7 +36,16 @@
  * time) holds no buffer. A stream that cannot say when it has something
  * (one that is not pollable) is read into one of its own. */
 #define STREAM_READ_SIZE     (16 * 1024)
-#define STREAM_READS_AT_ONCE 16
+
+/* How much is read before the main loop gets its turn again: about a
+ * millisecond of work either way, many small events (libsoup gives one
+ * chunk, usually one event, per read) or a few large ones. Waiting again
+ * costs a new source from libsoup each time (one of its own is ready at
+ * once for ever when it had data buffered), which is as much as reading
+ * and handling a dozen progress events: it is done as seldom as that
+ * allows. */
+#define STREAM_READS_AT_ONCE 256
+#define STREAM_BYTES_AT_ONCE (256 * 1024)
 
 
 static void
@@ -269,12 +278,13 @@ stream_read_cb (GObject      *object,
     stream_pump (ex);
 }
 
-/* Reads what has arrived (a few times at most, so that a fast stream does
- * not keep the main loop from the rest), then waits for more. */
+/* Reads what has arrived (up to a limit, so that a fast stream does not
+ * keep the main loop from the rest), then waits for more. */
 static void
 stream_pump (McpHttpExchange *ex)
 {
   char buffer[STREAM_READ_SIZE];
+  gsize total = 0;
 
   /* Dropping the transport while delivering leaves the stream to us. */
   if (ex->self == NULL)
@@ -295,7 +305,7 @@ stream_pump (McpHttpExchange *ex)
       return;
     }
 
-  for (guint i = 0; i < STREAM_READS_AT_ONCE; i++)
+  for (guint i = 0; i < STREAM_READS_AT_ONCE && total < STREAM_BYTES_AT_ONCE; i++)
     {
       g_autoptr(GError) error = NULL;
       gsize n = 0;
@@ -303,6 +313,7 @@ stream_pump (McpHttpExchange *ex)
       switch (_mcp_http_read_now (ex, buffer, sizeof buffer, &n, &error))
         {
         case MCP_HTTP_READ_DATA:
+          total += n;
           if (!stream_feed (ex, buffer, n))
             return;
           if (ex->self == NULL)

@@ -25,6 +25,11 @@ JsonNode   *_mcp_json_node_new_object   (JsonObject  *object);
 JsonNode   *_mcp_json_node_new_array    (JsonArray   *array);
 JsonObject *_mcp_json_object_copy_members (JsonObject *object);
 GBytes     *_mcp_json_to_line           (JsonNode    *node);
+void        _mcp_json_write_request     (GString     *out,
+                                         gint64       id,
+                                         const char  *method,
+                                         JsonNode    *params,
+                                         gboolean     progress_token);
 const char *_mcp_json_object_get_string (JsonObject  *object,
                                          const char  *member);
 JsonObject *_mcp_json_object_get_object (JsonObject  *object,

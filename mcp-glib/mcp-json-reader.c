@@ -57,32 +57,18 @@
  * any ordinary message nests. */
 #define INLINE_FRAMES 32
 
-/* Strings up to this size are decoded without a heap allocation. */
-#define INLINE_BUFFER_SIZE 256
 
 typedef struct
 {
   JsonNode   *node;
-  JsonObject *object; /* %NULL for an array */
-  JsonArray  *array;
+  JsonObject *object; /* %NULL for an array, and for an envelope */
+  JsonArray  *array;  /* %NULL for an object */
   /* The last value of each member that came more than once, by name, until
    * the object ends (see add_member ()). */
   GHashTable *duplicates;
   gboolean    empty;
 } Frame;
 
-/* Where a string (or a number, for g_ascii_strtod ()) is decoded,
- * NUL-terminated, as json-glib wants it: json-glib 1.6 has no
- * json_node_take_string (), so json_node_init_string () copies it once
- * more, and this buffer is reused for the next one. It grows to the
- * longest string of the message, at most its size. */
-typedef struct
-{
-  char  *str;
-  gsize  len;
-  gsize  size;
-  char   inline_str[INLINE_BUFFER_SIZE];
-} Buffer;
 
 typedef enum
 {
@@ -98,7 +84,7 @@ typedef enum
 } SyntaxError;
 
 static void
-buffer_init (Buffer *buffer)
+buffer_init (McpJsonBuffer *buffer)
 {
   buffer->str = buffer->inline_str;
   buffer->len = 0;
@@ -106,7 +92,7 @@ buffer_init (Buffer *buffer)
 }
 
 static void
-buffer_clear (Buffer *buffer)
+buffer_clear (McpJsonBuffer *buffer)
 {
   if (buffer->str != buffer->inline_str)
     g_free (buffer->str);
@@ -115,8 +101,8 @@ buffer_clear (Buffer *buffer)
 /* Room for @n more bytes and a NUL: the buffer is always larger than what
  * it holds. */
 static char *
-buffer_reserve (Buffer *buffer,
-                gsize   n)
+buffer_reserve (McpJsonBuffer *buffer,
+                gsize          n)
 {
   if (buffer->size - buffer->len <= n)
     {
@@ -136,16 +122,16 @@ buffer_reserve (Buffer *buffer,
 }
 
 static inline void
-buffer_append (Buffer     *buffer,
-               const char *p,
-               gsize       n)
+buffer_append (McpJsonBuffer *buffer,
+               const char    *p,
+               gsize          n)
 {
   memcpy (buffer_reserve (buffer, n), p, n);
   buffer->len += n;
 }
 
 static inline const char *
-buffer_terminate (Buffer *buffer)
+buffer_terminate (McpJsonBuffer *buffer)
 {
   buffer->str[buffer->len] = '\0';
   return buffer->str;
@@ -328,9 +314,9 @@ hex4 (const char *p,
  * moves *@pp past it. A UTF-16 surrogate only comes as a high one followed
  * by a low one, and "\u0000" is refused (see the top of the file). */
 static gboolean
-read_escape (Buffer      *buffer,
-             const char **pp,
-             const char  *end)
+read_escape (McpJsonBuffer  *buffer,
+             const char    **pp,
+             const char     *end)
 {
   const char *p = *pp + 1;
   char c;
@@ -396,11 +382,11 @@ read_escape (Buffer      *buffer,
 /* Reads the string whose opening quote is at *@pp into @buffer,
  * NUL-terminated, and moves *@pp past its closing quote. */
 static gboolean
-read_string (Buffer      *buffer,
-             const char  *data,
-             const char **pp,
-             const char  *end,
-             GError     **error)
+read_string (McpJsonBuffer  *buffer,
+             const char     *data,
+             const char    **pp,
+             const char     *end,
+             GError        **error)
 {
   const char *p = *pp + 1;
 
@@ -446,15 +432,18 @@ read_string (Buffer      *buffer,
   return TRUE;
 }
 
-/* Reads the number at *@pp into @node: an integer (no fraction, no
- * exponent) that fits gint64 as one, anything else as a double. */
+/* Reads the number at *@pp: an integer (no fraction, no exponent) that
+ * fits gint64 as one (*@integer is %TRUE, the value in *@ivalue), anything
+ * else as a double (in *@dvalue). */
 static gboolean
-read_number (Buffer      *buffer,
-             const char  *data,
-             const char **pp,
-             const char  *end,
-             JsonNode    *node,
-             GError     **error)
+read_number_value (McpJsonBuffer  *buffer,
+                   const char     *data,
+                   const char    **pp,
+                   const char     *end,
+                   gboolean       *integer_out,
+                   gint64         *ivalue,
+                   double         *dvalue,
+                   GError        **error)
 {
   const char *start = *pp;
   const char *p = start;
@@ -520,10 +509,8 @@ read_number (Buffer      *buffer,
       (value <= G_MAXINT64 || (negative && value == (guint64) G_MAXINT64 + 1)))
     {
       /* Negated without overflow: -(2^63) is G_MININT64. */
-      if (negative && value != 0)
-        json_node_init_int (node, -(gint64) (value - 1) - 1);
-      else
-        json_node_init_int (node, (gint64) value);
+      *integer_out = TRUE;
+      *ivalue = negative && value != 0 ? -(gint64) (value - 1) - 1 : (gint64) value;
     }
   else
     {
@@ -531,7 +518,8 @@ read_number (Buffer      *buffer,
        * so it reads the whole number; it wants it NUL-terminated. */
       buffer->len = 0;
       buffer_append (buffer, start, p - start);
-      json_node_init_double (node, g_ascii_strtod (buffer_terminate (buffer), NULL));
+      *integer_out = FALSE;
+      *dvalue = g_ascii_strtod (buffer_terminate (buffer), NULL);
     }
 
   *pp = p;
@@ -544,6 +532,30 @@ unexpected_end:
 invalid:
   set_syntax_error (error, data, end, start, INVALID_NUMBER);
   return FALSE;
+}
+
+/* Reads the number at *@pp into @node. */
+static gboolean
+read_number (McpJsonBuffer  *buffer,
+             const char     *data,
+             const char    **pp,
+             const char     *end,
+             JsonNode       *node,
+             GError        **error)
+{
+  gboolean integer;
+  gint64 ivalue;
+  double dvalue;
+
+  if (!read_number_value (buffer, data, pp, end, &integer, &ivalue, &dvalue, error))
+    return FALSE;
+
+  if (integer)
+    json_node_init_int (node, ivalue);
+  else
+    json_node_init_double (node, dvalue);
+
+  return TRUE;
 }
 
 /* Reads true, false or null at *@pp, which starts with its first letter. */
@@ -640,11 +652,45 @@ resolve_duplicates (Frame *frame)
   frame->object = object;
 }
 
-JsonNode *
-_mcp_json_read (const char  *data,
-                gsize        len,
-                guint        max_depth,
-                GError     **error)
+/* Where the value of member @name of a message's envelope goes: a node of
+ * @env's, without a parent, which replaces the one of a name that came
+ * before (the last wins, as in a tree). Members the engine has no use for
+ * are read all the same, into @other, and dropped. */
+static JsonNode *
+add_envelope_member (McpJsonEnvelope  *env,
+                     const char       *name,
+                     JsonNode        **other)
+{
+  JsonNode **slot;
+
+  if (strcmp (name, "id") == 0)
+    slot = &env->id;
+  else if (strcmp (name, "method") == 0)
+    slot = &env->method;
+  else if (strcmp (name, "params") == 0)
+    slot = &env->params;
+  else if (strcmp (name, "result") == 0)
+    slot = &env->result;
+  else if (strcmp (name, "error") == 0)
+    slot = &env->error;
+  else
+    slot = other;
+
+  g_clear_pointer (slot, json_node_unref);
+  *slot = json_node_alloc ();
+  return *slot;
+}
+
+/* Reads a JSON text into a tree (*@root_out); with @env, an object at the
+ * top is read into @env's members instead (see _mcp_json_read_envelope ())
+ * and *@root_out is %NULL. */
+static gboolean
+read_json (const char       *data,
+           gsize             len,
+           guint             max_depth,
+           McpJsonEnvelope  *env,
+           JsonNode        **root_out,
+           GError          **error)
 {
   const char *p = data;
   const char *end = data + len;
@@ -653,22 +699,45 @@ _mcp_json_read (const char  *data,
   gsize n_frames = G_N_ELEMENTS (inline_frames);
   Frame *top = NULL;
   gsize depth = 0;
-  Buffer buffer;
+  McpJsonBuffer buffer;
   JsonNode *root;
   JsonNode *node;
+  JsonNode *other = NULL;
 
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  *root_out = NULL;
 
   p = skip_space (p, end);
   if (p == end || (*p != '{' && *p != '['))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            _("The message is neither a JSON object nor an array"));
-      return NULL;
+      return FALSE;
     }
 
   buffer_init (&buffer);
+
+  /* An envelope has no tree: its members are read into it. */
+  if (env != NULL && *p == '{')
+    {
+      root = node = NULL;
+      top = &frames[depth++];
+      top->node = NULL;
+      top->object = NULL;
+      top->array = NULL;
+      top->duplicates = NULL;
+      top->empty = TRUE;
+
+      p = skip_space (p + 1, end);
+      if (p < end && *p == '}')
+        {
+          p++;
+          goto close;
+        }
+      if (p < end && *p == '"')
+        goto member;
+      set_syntax_error (error, data, end, p, p == end ? UNEXPECTED_END : EXPECTED_NAME_OR_END);
+      goto fail;
+    }
 
   /* Every node is in the tree before its value is read: whatever fails,
    * unreffing the root frees all that was built. */
@@ -798,7 +867,7 @@ next:
       goto fail;
     }
 
-  if (top->object != NULL)
+  if (top->array == NULL)
     {
       if (*p == '}')
         {
@@ -848,7 +917,10 @@ close:
 member:
   if (!read_string (&buffer, data, &p, end, error))
     goto fail;
-  node = add_member (top, buffer.str);
+  if (G_UNLIKELY (top->object == NULL))
+    node = add_envelope_member (env, buffer.str, &other);
+  else
+    node = add_member (top, buffer.str);
 
   p = skip_space (p, end);
   if (p == end || *p != ':')
@@ -876,8 +948,10 @@ done:
   if (frames != inline_frames)
     g_free (frames);
   buffer_clear (&buffer);
+  g_clear_pointer (&other, json_node_unref);
 
-  return root;
+  *root_out = root;
+  return TRUE;
 
 fail:
   /* The values of repeated names are not in the tree yet. */
@@ -886,7 +960,109 @@ fail:
   if (frames != inline_frames)
     g_free (frames);
   buffer_clear (&buffer);
-  json_node_unref (root);
+  g_clear_pointer (&root, json_node_unref);
+  g_clear_pointer (&other, json_node_unref);
+  if (env != NULL)
+    _mcp_json_envelope_clear (env);
 
-  return NULL;
+  return FALSE;
+}
+
+JsonNode *
+_mcp_json_read (const char  *data,
+                gsize        len,
+                guint        max_depth,
+                GError     **error)
+{
+  JsonNode *root;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  read_json (data, len, max_depth, NULL, &root, error);
+  return root;
+}
+
+/* Reads one message as _mcp_json_read () does, but an object, a message
+ * of its own, is read into @env's members, without a tree of the object
+ * itself: its id, method, params, result and error (what another member
+ * holds is read, and dropped), each without a parent. A batch (an array)
+ * is read into @env->batch, as a tree. On an error, @env is left empty.
+ * Free the members with _mcp_json_envelope_clear (). */
+gboolean
+_mcp_json_read_envelope (const char       *data,
+                         gsize             len,
+                         guint             max_depth,
+                         McpJsonEnvelope  *env,
+                         GError          **error)
+{
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (env != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (env, 0, sizeof *env);
+  return read_json (data, len, max_depth, env, &env->batch, error);
+}
+
+void
+_mcp_json_envelope_clear (McpJsonEnvelope *env)
+{
+  g_clear_pointer (&env->batch, json_node_unref);
+  g_clear_pointer (&env->id, json_node_unref);
+  g_clear_pointer (&env->method, json_node_unref);
+  g_clear_pointer (&env->params, json_node_unref);
+  g_clear_pointer (&env->result, json_node_unref);
+  g_clear_pointer (&env->error, json_node_unref);
+}
+
+/* The reader's lexical layer, for the other readers of messages
+ * (mcp-json-progress.c). */
+void
+_mcp_json_buffer_init (McpJsonBuffer *buffer)
+{
+  buffer_init (buffer);
+}
+
+void
+_mcp_json_buffer_clear (McpJsonBuffer *buffer)
+{
+  buffer_clear (buffer);
+}
+
+const char *
+_mcp_json_skip_space (const char *p,
+                      const char *end)
+{
+  return skip_space (p, end);
+}
+
+const char *
+_mcp_json_scan_plain (const char *p,
+                      const char *end,
+                      gboolean   *high)
+{
+  return scan_plain (p, end, high);
+}
+
+gboolean
+_mcp_json_read_string (McpJsonBuffer  *buffer,
+                       const char     *data,
+                       const char    **pp,
+                       const char     *end,
+                       GError        **error)
+{
+  return read_string (buffer, data, pp, end, error);
+}
+
+gboolean
+_mcp_json_read_number (McpJsonBuffer  *buffer,
+                       const char     *data,
+                       const char    **pp,
+                       const char     *end,
+                       gboolean       *integer,
+                       gint64         *ivalue,
+                       double         *dvalue,
+                       GError        **error)
+{
+  return read_number_value (buffer, data, pp, end, integer, ivalue, dvalue, error);
 }

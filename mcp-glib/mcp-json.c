@@ -65,21 +65,26 @@ _mcp_json_node_new_array (JsonArray *array)
   return node;
 }
 
-/* A new object with the members of @object: the members' nodes are new,
- * what they hold is shared (json_node_copy() shares an object's members
- * too). Enough to change the members of the copy without touching the
- * original; not to change what they hold. */
+static void
+copy_member (JsonObject *object,
+             const char *name,
+             JsonNode   *node,
+             gpointer    user_data)
+{
+  json_object_set_member (user_data, name, json_node_copy (node));
+}
+
+/* A new object with the members of @object, in their order (a
+ * JsonObjectIter of json-glib 1.6 goes in the order of its hash table):
+ * the members' nodes are new, what they hold is shared (json_node_copy()
+ * shares an object's members too). Enough to change the members of the
+ * copy without touching the original; not to change what they hold. */
 JsonObject *
 _mcp_json_object_copy_members (JsonObject *object)
 {
   JsonObject *copy = json_object_new ();
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *value;
 
-  json_object_iter_init (&iter, object);
-  while (json_object_iter_next (&iter, &name, &value))
-    json_object_set_member (copy, name, json_node_copy (value));
+  json_object_foreach_member (object, copy_member, copy);
 
   return copy;
 }
@@ -269,6 +274,55 @@ write_node (GString  *out,
       g_string_append (out, "null");
       break;
     }
+}
+
+/* A JSON-RPC request, as compact text, written around @params without a
+ * tree of the envelope: {"jsonrpc":"2.0","id":@id,"method":@method,
+ * "params":@params}, without params if @params is %NULL and there is no
+ * token. With @progress_token, params (an object without a _meta member,
+ * or %NULL for an empty one) get "_meta":{"progressToken":@id} after
+ * their own members. The same text as the engine's tree of the same
+ * request, written with _mcp_json_to_line () (tests/test-json.c checks
+ * it). */
+void
+_mcp_json_write_request (GString    *out,
+                         gint64      id,
+                         const char *method,
+                         JsonNode   *params,
+                         gboolean    progress_token)
+{
+  g_assert (!progress_token || params == NULL ||
+            (JSON_NODE_HOLDS_OBJECT (params) &&
+             !json_object_has_member (json_node_get_object (params), "_meta")));
+
+  g_string_append (out, "{\"jsonrpc\":\"2.0\",\"id\":");
+  write_int (out, id);
+  g_string_append (out, ",\"method\":");
+  write_string (out, method);
+
+  if (!progress_token)
+    {
+      if (params != NULL)
+        {
+          g_string_append (out, ",\"params\":");
+          write_node (out, params);
+        }
+      g_string_append_c (out, '}');
+      return;
+    }
+
+  g_string_append (out, ",\"params\":{");
+  if (params != NULL)
+    {
+      MemberWriter writer = { out, TRUE };
+
+      json_object_foreach_member (json_node_get_object (params), write_member, &writer);
+      if (!writer.first)
+        g_string_append_c (out, ',');
+    }
+  g_string_append (out, "\"_meta\":{\"progressToken\":");
+  write_int (out, id);
+  g_string_append (out, "}}}");
 }
 
 /* One compact JSON text followed by a newline: the stdio wire format.

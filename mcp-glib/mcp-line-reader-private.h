@@ -30,6 +30,8 @@ typedef void (*McpLineOversizedFunc) (guint64       size,
 /* The stream ended (@error is %NULL) or failed. Called at most once. */
 typedef void (*McpLineEndFunc)       (const GError *error,
                                       gpointer      user_data);
+/* The lines of one read have been handed out and the reader goes on. */
+typedef void (*McpLineBatchFunc)     (gpointer      user_data);
 
 McpLineReader *_mcp_line_reader_new   (GInputStream         *stream,
                                        gsize                 max_line);
@@ -41,6 +43,7 @@ void           _mcp_line_reader_start (McpLineReader        *self,
                                        McpLineFunc           line_func,
                                        McpLineOversizedFunc  oversized_func,
                                        McpLineEndFunc        end_func,
+                                       McpLineBatchFunc      batch_func,
                                        gpointer              user_data);
 void           _mcp_line_reader_stop  (McpLineReader        *self);
 void           _mcp_line_reader_close_async  (McpLineReader        *self,

@@ -7,25 +7,31 @@
  * Reads newline-terminated lines from a stream without a thread and without
  * ever holding more than the maximum line length in memory. GDataInputStream
  * alone grows its buffer until it finds a newline, which would let a peer
- * that never sends one exhaust memory, so this reader fills the data stream's
- * fixed-size buffer, scans it itself and hands out complete lines; a line
- * that fits the buffer is handed out without a copy. Oversized lines are
- * counted and skipped, keeping only an excerpt of their start and end.
+ * that never sends one exhaust memory, so this reader reads into a
+ * fixed-size buffer of its own, scans it and hands out complete lines; a
+ * line that fits the buffer is handed out without a copy. Oversized lines
+ * are counted and skipped, keeping only an excerpt of their start and end.
  *
  * A pipe (a GUnixInputStream, which is what a server's stdout is) is
  * watched by one source of our own for as long as the reader runs, and
- * filled synchronously when poll () says it is readable: a pipe that is
- * readable has data or has ended, so the fill does not block. On GLib 2.74,
- * g_buffered_input_stream_fill_async () instead costs two GTasks, a
- * source attached and destroyed per read (each a write to the main
- * context's wakeup fd, and a read of it), and an extra poll (): about four
- * times the system calls of a message, for nothing. Other streams are
- * filled asynchronously.
+ * read with one read () when poll () says it is readable: a pipe that is
+ * readable has data or has ended, so the read does not block. On GLib 2.74,
+ * g_buffered_input_stream_fill_async () instead costs two GTasks, a source
+ * attached and destroyed per read (each a write to the main context's
+ * wakeup fd, and a read of it), and an extra poll (); and even the
+ * synchronous g_input_stream_read () of a GUnixInputStream polls the fd
+ * once more before it reads. Other streams are read asynchronously.
+ *
+ * After the lines of each read have been handed out, the batch function
+ * runs: what they made the layer above send can go out in one write, from
+ * the same iteration of the main loop.
  */
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gunixinputstream.h>
 
@@ -36,9 +42,17 @@
 struct _McpLineReader
 {
   gint                  ref_count;
-  GBufferedInputStream *stream;
+  GInputStream         *stream;
   GCancellable         *cancellable;
   gsize                 max_line;
+
+  /* What was read and not handed out yet is buffer[start, end): at most
+   * the start of one line once the complete lines are out. Allocated at
+   * the first read: a stream that never says anything (most servers'
+   * stderr) costs no buffer. */
+  guint8               *buffer;
+  gsize                 start;
+  gsize                 end;
 
   GByteArray           *partial;
   GByteArray           *head;
@@ -48,6 +62,7 @@ struct _McpLineReader
   McpLineFunc           line_func;
   McpLineOversizedFunc  oversized_func;
   McpLineEndFunc        end_func;
+  McpLineBatchFunc      batch_func;
   gpointer              user_data;
 
   GTask                *close_task;
@@ -77,9 +92,7 @@ _mcp_line_reader_new (GInputStream *stream,
 
   self = g_new0 (McpLineReader, 1);
   self->ref_count = 1;
-  self->stream = G_BUFFERED_INPUT_STREAM (g_data_input_stream_new (stream));
-  g_buffered_input_stream_set_buffer_size (self->stream, READ_BUFFER_SIZE);
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (self->stream), FALSE);
+  self->stream = g_object_ref (stream);
   self->cancellable = g_cancellable_new ();
   self->max_line = max_line;
   self->partial = g_byte_array_new ();
@@ -115,6 +128,7 @@ _mcp_line_reader_unref (McpLineReader *self)
   destroy_source (self);
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->buffer, g_free);
   g_clear_pointer (&self->partial, g_byte_array_unref);
   g_clear_pointer (&self->head, g_byte_array_unref);
   g_clear_pointer (&self->tail, g_byte_array_unref);
@@ -212,12 +226,11 @@ process (McpLineReader *self)
 {
   while (self->running)
     {
-      const guint8 *buf;
+      const guint8 *buf = self->buffer + self->start;
+      gsize avail = self->end - self->start;
       const guint8 *nl;
-      gsize avail;
       gsize chunk;
 
-      buf = g_buffered_input_stream_peek_buffer (self->stream, &avail);
       if (avail == 0)
         break;
 
@@ -238,20 +251,20 @@ process (McpLineReader *self)
       else if (nl != NULL && self->partial->len == 0)
         {
           /* The common case: the whole line is in the buffer. */
-          g_input_stream_skip (G_INPUT_STREAM (self->stream), chunk + 1, NULL, NULL);
+          self->start += chunk + 1;
           self->line_func ((const char *) buf, chunk, self->user_data);
           continue;
         }
       else if (nl == NULL && self->partial->len == 0 && avail < READ_BUFFER_SIZE)
         {
           /* The start of a line that may still fit: it stays, and the next
-           * fill (which moves it to the front) completes it in place. */
+           * read (after it is moved to the front) completes it in place. */
           break;
         }
       else
         g_byte_array_append (self->partial, buf, chunk);
 
-      g_input_stream_skip (G_INPUT_STREAM (self->stream), chunk + (nl != NULL), NULL, NULL);
+      self->start += chunk + (nl != NULL);
 
       if (nl == NULL)
         continue;
@@ -261,14 +274,17 @@ process (McpLineReader *self)
       else
         emit_partial (self);
     }
+
+  if (self->start == self->end)
+    self->start = self->end = 0;
 }
 
 /* The stream ended: a last line without its newline still counts. */
 static void
 end_of_stream (McpLineReader *self)
 {
-  gsize avail;
-  const guint8 *buf = g_buffered_input_stream_peek_buffer (self->stream, &avail);
+  gsize avail = self->end - self->start;
+  const guint8 *buf = self->buffer + self->start;
 
   if (avail > 0)
     {
@@ -281,7 +297,7 @@ end_of_stream (McpLineReader *self)
         start_discarding (self, buf, avail);
       else
         g_byte_array_append (self->partial, buf, avail);
-      g_input_stream_skip (G_INPUT_STREAM (self->stream), avail, NULL, NULL);
+      self->start = self->end = 0;
     }
 
   if (self->discarding)
@@ -293,9 +309,9 @@ end_of_stream (McpLineReader *self)
     finish (self, NULL);
 }
 
-/* Takes what a fill returned. Returns whether to read on. */
+/* Takes what a read returned. Returns whether to read on. */
 static gboolean
-handle_fill (McpLineReader *self,
+handle_read (McpLineReader *self,
              gssize         n,
              const GError  *error)
 {
@@ -304,13 +320,38 @@ handle_fill (McpLineReader *self,
   else if (n == 0)
     end_of_stream (self);
   else
-    process (self);
+    {
+      self->end += n;
+      process (self);
+      if (self->running && self->batch_func != NULL)
+        self->batch_func (self->user_data);
+    }
 
   return self->running;
 }
 
+/* Where the next read goes: after the start of a line that is still
+ * incomplete, moved to the front of the buffer. */
+static guint8 *
+prepare_read (McpLineReader *self,
+              gsize         *size)
+{
+  if (self->buffer == NULL)
+    self->buffer = g_malloc (READ_BUFFER_SIZE);
+
+  if (self->start > 0)
+    {
+      memmove (self->buffer, self->buffer + self->start, self->end - self->start);
+      self->end -= self->start;
+      self->start = 0;
+    }
+
+  *size = READ_BUFFER_SIZE - self->end;
+  return self->buffer + self->end;
+}
+
 static void
-mcp_line_reader_fill_cb (GObject      *object,
+mcp_line_reader_read_cb (GObject      *object,
                          GAsyncResult *result,
                          gpointer      user_data)
 {
@@ -318,7 +359,7 @@ mcp_line_reader_fill_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   gssize n;
 
-  n = g_buffered_input_stream_fill_finish (G_BUFFERED_INPUT_STREAM (object), result, &error);
+  n = g_input_stream_read_finish (G_INPUT_STREAM (object), result, &error);
   self->filling = FALSE;
 
   if (!self->running)
@@ -328,18 +369,21 @@ mcp_line_reader_fill_cb (GObject      *object,
       return;
     }
 
-  if (handle_fill (self, n, error))
+  if (handle_read (self, n, error))
     mcp_line_reader_fill (self);
 }
 
 static void
 mcp_line_reader_fill (McpLineReader *self)
 {
+  gsize size;
+  guint8 *into = prepare_read (self, &size);
+
   self->filling = TRUE;
-  g_buffered_input_stream_fill_async (self->stream, -1, G_PRIORITY_DEFAULT,
-                                      self->cancellable,
-                                      mcp_line_reader_fill_cb,
-                                      _mcp_line_reader_ref (self));
+  g_input_stream_read_async (self->stream, into, size, G_PRIORITY_DEFAULT,
+                             self->cancellable,
+                             mcp_line_reader_read_cb,
+                             _mcp_line_reader_ref (self));
 }
 
 typedef struct
@@ -356,6 +400,8 @@ reader_source_dispatch (GSource     *source,
   McpLineReader *self = ((ReaderSource *) source)->reader;
   g_autoptr(McpLineReader) hold = NULL;
   g_autoptr(GError) error = NULL;
+  guint8 *into;
+  gsize size;
   gssize n;
 
   /* The source may recurse (see _mcp_line_reader_start ()), but a main
@@ -368,13 +414,31 @@ reader_source_dispatch (GSource     *source,
       return G_SOURCE_CONTINUE;
     }
 
+  into = prepare_read (self, &size);
+
+  /* One read (): the fd is readable, so it does not block, and the next
+   * one might. */
+  do
+    n = read (self->fd, into, size);
+  while (n < 0 && errno == EINTR);
+
+  /* Readable after all only for someone else (a descriptor shared with
+   * another reader): wait for the next time. */
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return G_SOURCE_CONTINUE;
+
+  if (n < 0)
+    {
+      int saved_errno = errno;
+
+      error = g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                                   g_strerror (saved_errno));
+    }
+
   hold = _mcp_line_reader_ref (self);
   self->dispatching = TRUE;
 
-  /* One read (): the fd is readable, so it does not block, and the next
-   * one might. No cancellable, which would cost an eventfd per read. */
-  n = g_buffered_input_stream_fill (self->stream, -1, NULL, &error);
-  handle_fill (self, n, error);
+  handle_read (self, n, error);
 
   self->dispatching = FALSE;
   if (self->paused && self->source != NULL)
@@ -394,6 +458,7 @@ _mcp_line_reader_start (McpLineReader        *self,
                         McpLineFunc           line_func,
                         McpLineOversizedFunc  oversized_func,
                         McpLineEndFunc        end_func,
+                        McpLineBatchFunc      batch_func,
                         gpointer              user_data)
 {
   g_return_if_fail (self != NULL);
@@ -403,6 +468,7 @@ _mcp_line_reader_start (McpLineReader        *self,
   self->line_func = line_func;
   self->oversized_func = oversized_func;
   self->end_func = end_func;
+  self->batch_func = batch_func;
   self->user_data = user_data;
   self->running = TRUE;
 
@@ -435,6 +501,7 @@ _mcp_line_reader_stop (McpLineReader *self)
   self->line_func = NULL;
   self->oversized_func = NULL;
   self->end_func = NULL;
+  self->batch_func = NULL;
   self->user_data = NULL;
   destroy_source (self);
   g_cancellable_cancel (self->cancellable);
@@ -444,17 +511,16 @@ static void
 close_base_stream (McpLineReader *self)
 {
   g_autoptr(GTask) task = g_steal_pointer (&self->close_task);
-  GInputStream *base = g_filter_input_stream_get_base_stream (G_FILTER_INPUT_STREAM (self->stream));
   GError *error = NULL;
 
-  if (!g_input_stream_close (base, NULL, &error))
+  if (!g_input_stream_close (self->stream, NULL, &error))
     g_task_return_error (task, error);
   else
     g_task_return_boolean (task, TRUE);
 }
 
-/* Stops the reader and closes the stream under it once the read in flight
- * (which the stop cancels) has returned: a stream with a pending operation
+/* Stops the reader and closes the stream once the read in flight (which
+ * the stop cancels) has returned: a stream with a pending operation
  * refuses to close. */
 void
 _mcp_line_reader_close_async (McpLineReader       *self,

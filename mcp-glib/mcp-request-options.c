@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include "mcp-marshal.h"
 #include "mcp-request-options-private.h"
 
 /**
@@ -197,8 +198,10 @@ mcp_request_options_class_init (McpRequestOptionsClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0,
                   NULL, NULL,
-                  NULL,
+                  _mcp_marshal_VOID__DOUBLE_DOUBLE_STRING,
                   G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_STRING);
+  g_signal_set_va_marshaller (signals[PROGRESS], G_TYPE_FROM_CLASS (klass),
+                              _mcp_marshal_VOID__DOUBLE_DOUBLE_STRINGv);
 
   /**
    * McpRequestOptions::call-progress:
@@ -241,9 +244,11 @@ mcp_request_options_class_init (McpRequestOptionsClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0,
                   NULL, NULL,
-                  NULL,
+                  _mcp_marshal_VOID__OBJECT_DOUBLE_DOUBLE_STRING,
                   G_TYPE_NONE, 4, G_TYPE_CANCELLABLE, G_TYPE_DOUBLE, G_TYPE_DOUBLE,
                   G_TYPE_STRING);
+  g_signal_set_va_marshaller (signals[CALL_PROGRESS], G_TYPE_FROM_CLASS (klass),
+                              _mcp_marshal_VOID__OBJECT_DOUBLE_DOUBLE_STRINGv);
 }
 
 static void

@@ -26,6 +26,9 @@ typedef enum {
   MCP_RPC_CALL_NO_PROGRESS = 1 << 1,
   /* A request that stays open until cancelled (subscriptions/listen). */
   MCP_RPC_CALL_NO_TIMEOUT = 1 << 2,
+  /* The params object stays the caller's, who may use it again: never
+   * written into (copied first, when something has to be added). */
+  MCP_RPC_CALL_SHARED_PARAMS = 1 << 3,
 } McpRpcCallFlags;
 
 typedef void     (*McpRpcNotificationFunc) (McpRpc           *rpc,
@@ -38,6 +41,9 @@ typedef gboolean (*McpRpcRequestFunc)      (McpRpc           *rpc,
 typedef void     (*McpRpcClosedFunc)       (McpRpc           *rpc,
                                             const GError     *error,
                                             gpointer          user_data);
+typedef gboolean (*McpRpcNotificationWantedFunc) (McpRpc     *rpc,
+                                                  const char *method,
+                                                  gpointer    user_data);
 
 McpRpc       *_mcp_rpc_new                 (McpTransport           *transport);
 void          _mcp_rpc_set_handlers        (McpRpc                 *self,
@@ -45,6 +51,8 @@ void          _mcp_rpc_set_handlers        (McpRpc                 *self,
                                             McpRpcRequestFunc       request_func,
                                             McpRpcClosedFunc        closed_func,
                                             gpointer                user_data);
+void          _mcp_rpc_set_notification_wanted_func (McpRpc        *self,
+                                            McpRpcNotificationWantedFunc func);
 void          _mcp_rpc_set_request_meta    (McpRpc                 *self,
                                             JsonObject             *meta);
 void          _mcp_rpc_set_timeouts        (McpRpc                 *self,

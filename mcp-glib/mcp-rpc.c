@@ -10,88 +10,27 @@
  * notifications/cancelled, answers pings, and dispatches the server's
  * notifications and requests. It never touches a stream or a process, and
  * it knows no MCP method beyond the few that are JSON-RPC plumbing
- * (ping, progress, cancelled).
+ * (ping, progress, cancelled). This file makes and ends calls, and sends
+ * what the engine sends; mcp-rpc-incoming.c handles what comes in.
  *
- * Every request goes through build_request(), the one place where an
+ * Every request goes through send_request(), the one place where an
  * envelope is made, so that later protocol revisions can add per-request
  * metadata there.
  */
 
 #include "config.h"
 
-#include <math.h>
-
 #include <glib/gi18n-lib.h>
 
-#include "mcp-discarded-private.h"
-#include "mcp-error-private.h"
 #include "mcp-json-private.h"
-#include "mcp-request-options-private.h"
-#include "mcp-rpc-private.h"
+#include "mcp-rpc-engine-private.h"
 #include "mcp-server-request-private.h"
-
-typedef struct
-{
-  McpRpc            *rpc;
-  gint64             id;
-  char              *method;
-  GTask             *task;
-  McpRequestOptions *options;
-  GSource           *timeout_source;
-  GSource           *cancel_source;
-  gint64             timeout_us;
-  gint64             deadline;
-  guint              max_ms;
-  McpRpcCallFlags    flags;
-  gboolean           reset_on_progress;
-  gboolean           has_progress;
-  double             last_progress;
-} Call;
-
-typedef struct
-{
-  McpRpc *rpc;
-  gint64  id;
-} SentData;
-
-struct _McpRpc
-{
-  GObject                 parent_instance;
-
-  McpTransport           *transport;
-  gulong                  message_handler;
-  gulong                  closed_handler;
-  gulong                  discarded_handler;
-
-  gint64                  next_id;
-  GHashTable             *calls;
-  GHashTable             *server_requests;
-
-  guint                   default_timeout_ms;
-  guint                   max_timeout_ms;
-
-  /* Members added to every request's params._meta: the per-request
-   * envelope of the stateless protocol revision. */
-  JsonObject             *request_meta;
-
-  McpRpcNotificationFunc  notification_func;
-  McpRpcRequestFunc       request_func;
-  McpRpcClosedFunc        closed_func;
-  gpointer                user_data;
-
-  GError                 *closed_error;
-};
 
 G_DEFINE_FINAL_TYPE (McpRpc, mcp_rpc, G_TYPE_OBJECT)
 
 static void
-call_free (Call *call)
+call_free (McpRpcCall *call)
 {
-  if (call->timeout_source != NULL)
-    {
-      g_source_destroy (call->timeout_source);
-      g_source_unref (call->timeout_source);
-    }
   if (call->cancel_source != NULL)
     {
       g_source_destroy (call->cancel_source);
@@ -105,10 +44,10 @@ call_free (Call *call)
 
 /* Takes the call out of the table before completing it: the callback may
  * run right away and do anything, including closing everything. */
-static void
-complete_call (Call     *call,
-               JsonNode *result,
-               GError   *error)
+void
+_mcp_rpc_complete_call (McpRpcCall *call,
+                        JsonNode   *result,
+                        GError     *error)
 {
   McpRpc *self = call->rpc;
   GTask *task = g_steal_pointer (&call->task);
@@ -142,22 +81,112 @@ build_message (const char *method,
   return _mcp_json_node_new_object (object);
 }
 
+/* A request as a tree, with @params (transfer full): an object, an array
+ * or %NULL. Our ids are unique among active requests, so they serve as
+ * progress tokens too. */
 static JsonNode *
 build_request (McpRpc     *self,
                gint64      id,
                const char *method,
-               JsonNode   *params)
+               JsonNode   *params,
+               gboolean    want_token,
+               gboolean    shared)
 {
-  JsonNode *id_node = json_node_init_int (json_node_alloc (), id);
+  g_autoptr(JsonNode) owned_params = params;
 
-  return build_message (method, id_node, params);
+  if ((want_token || self->request_meta != NULL) &&
+      (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
+    {
+      JsonObject *object;
+      JsonObject *meta;
+
+      if (owned_params == NULL)
+        owned_params = _mcp_json_node_new_object (json_object_new ());
+      object = json_node_get_object (owned_params);
+      /* Params handed over shared or sealed, or with a _meta of their
+       * own, may be used again: never write into them, nor into their
+       * _meta. */
+      meta = _mcp_json_object_get_object (object, "_meta");
+      if (shared || json_object_is_immutable (object) || meta != NULL)
+        {
+          object = _mcp_json_object_copy_members (object);
+          json_node_unref (owned_params);
+          owned_params = _mcp_json_node_new_object (object);
+          if (meta != NULL)
+            {
+              meta = _mcp_json_object_copy_members (meta);
+              json_object_set_object_member (object, "_meta", meta);
+            }
+        }
+
+      if (meta == NULL)
+        {
+          meta = json_object_new ();
+          json_object_set_object_member (object, "_meta", meta);
+        }
+      if (want_token)
+        json_object_set_int_member (meta, "progressToken", id);
+      if (self->request_meta != NULL)
+        {
+          JsonObjectIter iter;
+          const char *name;
+          JsonNode *value;
+
+          json_object_iter_init (&iter, self->request_meta);
+          while (json_object_iter_next (&iter, &name, &value))
+            json_object_set_member (meta, name, json_node_copy (value));
+        }
+    }
+
+  return build_message (method, json_node_init_int (json_node_alloc (), id),
+                        g_steal_pointer (&owned_params));
 }
 
+static void request_send_failed (GObject      *owner,
+                                 gint64        id,
+                                 const GError *error);
+
+/* Sends request @id, with @params (transfer full). The one place where a
+ * request's envelope is made. A transport that takes text gets the usual
+ * request (no _meta of its own to merge with ours, no members the
+ * protocol revision adds) written around the params, without a tree of
+ * the envelope: the same text as the tree's, for a fraction of the cost
+ * of building it, writing it and freeing it. */
+static void
+send_request (McpRpc     *self,
+              gint64      id,
+              const char *method,
+              JsonNode   *params,
+              gboolean    want_token,
+              gboolean    shared)
+{
+  g_autoptr(JsonNode) owned_params = params;
+  g_autoptr(JsonNode) message = NULL;
+  gboolean with_token = want_token &&
+                        (params == NULL || JSON_NODE_HOLDS_OBJECT (params));
+
+  if (self->request_meta == NULL && _mcp_transport_takes_text (self->transport) &&
+      !(with_token && params != NULL &&
+        json_object_has_member (json_node_get_object (params), "_meta")))
+    {
+      GString *text = g_string_sized_new (256);
+
+      _mcp_json_write_request (text, id, method, params, with_token);
+      _mcp_transport_send_text (self->transport, text, G_OBJECT (self), id, request_send_failed);
+      return;
+    }
+
+  message = build_request (self, id, method, g_steal_pointer (&owned_params), want_token,
+                           shared);
+  _mcp_transport_send (self->transport, message, G_OBJECT (self), id, request_send_failed);
+}
+
+/* Notifications and answers: nobody waits for them to be written. */
 static void
 send_message (McpRpc   *self,
               JsonNode *message)
 {
-  mcp_transport_send_async (self->transport, message, NULL, NULL, NULL);
+  _mcp_transport_send (self->transport, message, NULL, 0, NULL);
 }
 
 static void
@@ -178,39 +207,111 @@ send_cancelled (McpRpc     *self,
     send_message (self, message);
 }
 
-static void
-arm_timeout (Call *call)
+/* (Re)starts the timeout of @call from now. */
+void
+_mcp_rpc_arm_timeout (McpRpcCall *call)
 {
-  gint64 now;
-  gint64 ready;
+  McpRpc *self = call->rpc;
+  gint64 due;
 
-  if (call->timeout_source == NULL)
+  if (call->due == 0)
     return;
 
-  now = g_get_monotonic_time ();
-  ready = call->timeout_us > 0 ? now + call->timeout_us : -1;
-  if (call->deadline > 0 && (ready < 0 || call->deadline < ready))
-    ready = call->deadline;
+  due = call->timeout_us > 0 ? g_get_monotonic_time () + call->timeout_us : G_MAXINT64;
+  if (call->deadline > 0 && call->deadline < due)
+    due = call->deadline;
+  call->due = due;
 
-  g_source_set_ready_time (call->timeout_source, ready);
+  if (self->timer_due < 0 || due < self->timer_due)
+    self->timer_due = due;
+}
+
+static void call_timed_out (McpRpcCall *call);
+
+typedef struct
+{
+  GSource  source;
+  McpRpc  *rpc;
+} TimerSource;
+
+static gboolean
+timer_prepare (GSource *source,
+               gint    *timeout)
+{
+  McpRpc *self = ((TimerSource *) source)->rpc;
+  gint64 now;
+
+  *timeout = -1;
+  if (self->timer_due < 0)
+    return FALSE;
+
+  now = g_source_get_time (source);
+  if (now >= self->timer_due)
+    return TRUE;
+
+  /* In milliseconds, rounded up: never before the time. */
+  *timeout = (gint) MIN ((self->timer_due - now + 999) / 1000, G_MAXINT);
+  return FALSE;
 }
 
 static gboolean
-timeout_dispatch (GSource     *source,
-                  GSourceFunc  callback,
-                  gpointer     user_data)
+timer_check (GSource *source)
 {
-  return callback (user_data);
+  McpRpc *self = ((TimerSource *) source)->rpc;
+
+  return self->timer_due >= 0 && g_source_get_time (source) >= self->timer_due;
 }
 
-static GSourceFuncs timeout_source_funcs = {
-  .dispatch = timeout_dispatch,
+/* Ends the calls whose time has come, and sets the time of the next. */
+static gboolean
+timer_dispatch (GSource     *source,
+                GSourceFunc  callback,
+                gpointer     user_data)
+{
+  McpRpc *self = ((TimerSource *) source)->rpc;
+  g_autoptr(McpRpc) hold = g_object_ref (self);
+  g_autoptr(GArray) expired = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 now = g_get_monotonic_time ();
+  GHashTableIter iter;
+  gpointer value;
+
+  /* The calls that time out may start others, which move the time
+   * forward if they are due earlier: it is set before they run. */
+  self->timer_due = -1;
+  g_hash_table_iter_init (&iter, self->calls);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      McpRpcCall *call = value;
+
+      if (call->due == 0)
+        continue;
+      if (call->due <= now)
+        g_array_append_val (expired, call->id);
+      else if (self->timer_due < 0 || call->due < self->timer_due)
+        self->timer_due = call->due;
+    }
+
+  /* Each one ends from a fresh lookup: a callback may end others. */
+  for (guint i = 0; i < expired->len; i++)
+    {
+      McpRpcCall *call = g_hash_table_lookup (self->calls, &g_array_index (expired, gint64, i));
+
+      if (call != NULL && call->due != 0 && call->due <= now)
+        call_timed_out (call);
+    }
+
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs timer_source_funcs = {
+  .prepare = timer_prepare,
+  .check = timer_check,
+  .dispatch = timer_dispatch,
 };
 
-static gboolean
-call_timed_out_cb (gpointer user_data)
+static void
+call_timed_out (McpRpcCall *call)
 {
-  Call *call = user_data;
   McpRpc *self = call->rpc;
   gboolean hard_limit;
   GError *error;
@@ -235,16 +336,14 @@ call_timed_out_cb (gpointer user_data)
   if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
     send_cancelled (self, call->id, "The request timed out");
 
-  complete_call (call, NULL, error);
-
-  return G_SOURCE_REMOVE;
+  _mcp_rpc_complete_call (call, NULL, error);
 }
 
 static gboolean
 call_cancelled_cb (GCancellable *cancellable,
                    gpointer      user_data)
 {
-  Call *call = user_data;
+  McpRpcCall *call = user_data;
   McpRpc *self = call->rpc;
 
   g_debug ("Request %" G_GINT64_FORMAT " (%s) was cancelled", call->id, call->method);
@@ -252,28 +351,24 @@ call_cancelled_cb (GCancellable *cancellable,
   if (!(call->flags & MCP_RPC_CALL_NO_CANCEL_NOTIFICATION))
     send_cancelled (self, call->id, "The request was cancelled by the client");
 
-  complete_call (call, NULL,
-                 g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
-                              _("The request “%s” was cancelled"), call->method));
+  _mcp_rpc_complete_call (call, NULL,
+                          g_error_new (G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                                       _("The request “%s” was cancelled"), call->method));
 
   return G_SOURCE_REMOVE;
 }
 
+/* A request could not be sent: its call ends with the reason. */
 static void
-request_sent_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
+request_send_failed (GObject      *owner,
+                     gint64        id,
+                     const GError *error)
 {
-  SentData *data = user_data;
-  g_autoptr(McpRpc) self = data->rpc;
-  g_autoptr(GError) error = NULL;
-  Call *call;
+  McpRpc *self = MCP_RPC (owner);
+  McpRpcCall *call = g_hash_table_lookup (self->calls, &id);
 
-  if (!mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error) &&
-      (call = g_hash_table_lookup (self->calls, &data->id)) != NULL)
-    complete_call (call, NULL, g_steal_pointer (&error));
-
-  g_free (data);
+  if (call != NULL)
+    _mcp_rpc_complete_call (call, NULL, g_error_copy (error));
 }
 
 static GError *
@@ -305,11 +400,10 @@ _mcp_rpc_call_async (McpRpc              *self,
 {
   g_autoptr(JsonNode) owned_params = params;
   g_autoptr(GTask) task = NULL;
-  g_autoptr(JsonNode) message = NULL;
   guint max_ms;
   gboolean want_token;
-  SentData *data;
-  Call *call;
+  gint64 id;
+  McpRpcCall *call;
 
   g_return_val_if_fail (MCP_IS_RPC (self), 0);
   g_return_val_if_fail (method != NULL, 0);
@@ -336,7 +430,7 @@ _mcp_rpc_call_async (McpRpc              *self,
       return 0;
     }
 
-  call = g_new0 (Call, 1);
+  call = g_new0 (McpRpcCall, 1);
   call->rpc = self;
   call->id = ++self->next_id;
   call->method = g_strdup (method);
@@ -359,51 +453,6 @@ _mcp_rpc_call_async (McpRpc              *self,
   want_token = !(flags & MCP_RPC_CALL_NO_PROGRESS) &&
                (call->reset_on_progress || options != NULL);
 
-  /* Our ids are unique among active requests, so they serve as progress
-   * tokens too. */
-  if ((want_token || self->request_meta != NULL) &&
-      (owned_params == NULL || JSON_NODE_HOLDS_OBJECT (owned_params)))
-    {
-      JsonObject *object;
-      JsonObject *meta;
-
-      if (owned_params == NULL)
-        owned_params = _mcp_json_node_new_object (json_object_new ());
-      object = json_node_get_object (owned_params);
-      /* Params handed over sealed, or with a _meta of their own, may be
-       * shared: never write into them, nor into their _meta. */
-      meta = _mcp_json_object_get_object (object, "_meta");
-      if (json_object_is_immutable (object) || meta != NULL)
-        {
-          object = _mcp_json_object_copy_members (object);
-          json_node_unref (owned_params);
-          owned_params = _mcp_json_node_new_object (object);
-          if (meta != NULL)
-            {
-              meta = _mcp_json_object_copy_members (meta);
-              json_object_set_object_member (object, "_meta", meta);
-            }
-        }
-
-      if (meta == NULL)
-        {
-          meta = json_object_new ();
-          json_object_set_object_member (object, "_meta", meta);
-        }
-      if (want_token)
-        json_object_set_int_member (meta, "progressToken", call->id);
-      if (self->request_meta != NULL)
-        {
-          JsonObjectIter iter;
-          const char *name;
-          JsonNode *value;
-
-          json_object_iter_init (&iter, self->request_meta);
-          while (json_object_iter_next (&iter, &name, &value))
-            json_object_set_member (meta, name, json_node_copy (value));
-        }
-    }
-
   g_hash_table_insert (self->calls, &call->id, call);
 
   if ((flags & MCP_RPC_CALL_NO_TIMEOUT) == 0 && (timeout_ms > 0 || max_ms > 0))
@@ -411,11 +460,15 @@ _mcp_rpc_call_async (McpRpc              *self,
       call->timeout_us = (gint64) timeout_ms * 1000;
       call->max_ms = max_ms;
       call->deadline = max_ms > 0 ? g_get_monotonic_time () + (gint64) max_ms * 1000 : 0;
-      call->timeout_source = g_source_new (&timeout_source_funcs, sizeof (GSource));
-      g_source_set_static_name (call->timeout_source, "[mcp-glib] request timeout");
-      g_source_set_callback (call->timeout_source, call_timed_out_cb, call, NULL);
-      arm_timeout (call);
-      g_source_attach (call->timeout_source, g_task_get_context (call->task));
+      call->due = G_MAXINT64;
+      _mcp_rpc_arm_timeout (call);
+      if (self->timer == NULL)
+        {
+          self->timer = g_source_new (&timer_source_funcs, sizeof (TimerSource));
+          ((TimerSource *) self->timer)->rpc = self;
+          g_source_set_static_name (self->timer, "[mcp-glib] request timeouts");
+          g_source_attach (self->timer, self->context);
+        }
     }
 
   if (cancellable != NULL)
@@ -428,14 +481,12 @@ _mcp_rpc_call_async (McpRpc              *self,
       g_source_attach (call->cancel_source, g_task_get_context (call->task));
     }
 
-  message = build_request (self, call->id, method, g_steal_pointer (&owned_params));
+  /* A failure to send may end the call before this returns. */
+  id = call->id;
+  send_request (self, id, method, g_steal_pointer (&owned_params), want_token,
+                (flags & MCP_RPC_CALL_SHARED_PARAMS) != 0);
 
-  data = g_new0 (SentData, 1);
-  data->rpc = g_object_ref (self);
-  data->id = call->id;
-  mcp_transport_send_async (self->transport, message, NULL, request_sent_cb, data);
-
-  return data->id;
+  return id;
 }
 
 /* Like _mcp_rpc_call_finish(), and when the server answered with an error,
@@ -532,11 +583,11 @@ forget_server_request (McpRpc   *self,
   g_hash_table_remove (self->server_requests, key);
 }
 
-static void
-send_response (McpRpc     *self,
-               JsonNode   *id,
-               const char *member,
-               JsonNode   *value)
+void
+_mcp_rpc_send_response (McpRpc     *self,
+                        JsonNode   *id,
+                        const char *member,
+                        JsonNode   *value)
 {
   JsonObject *object = json_object_new ();
   g_autoptr(JsonNode) message = NULL;
@@ -561,7 +612,7 @@ _mcp_rpc_reply (McpRpc   *self,
   g_return_if_fail (result != NULL);
 
   forget_server_request (self, id);
-  send_response (self, id, "result", json_node_copy (result));
+  _mcp_rpc_send_response (self, id, "result", json_node_copy (result));
 }
 
 void
@@ -585,351 +636,7 @@ _mcp_rpc_reply_error (McpRpc     *self,
   if (data != NULL)
     json_object_set_member (error, "data", json_node_copy (data));
 
-  send_response (self, id, "error", _mcp_json_node_new_object (error));
-}
-
-static void
-handle_response (McpRpc     *self,
-                 JsonObject *object)
-{
-  JsonNode *id_node = json_object_get_member (object, "id");
-  JsonObject *error_object;
-  JsonNode *result;
-  Call *call;
-  gint64 id;
-
-  error_object = _mcp_json_object_get_object (object, "error");
-
-  if (JSON_NODE_HOLDS_NULL (id_node))
-    {
-      g_autofree char *text = _mcp_json_node_to_string (json_object_get_member (object, "error"));
-
-      g_info ("The server reported an error that answers no request: %s", text);
-      return;
-    }
-
-  if (!_mcp_json_node_is_integer (id_node, &id) ||
-      (call = g_hash_table_lookup (self->calls, &id)) == NULL)
-    {
-      g_autofree char *text = _mcp_json_node_to_string (id_node);
-
-      g_debug ("Dropped an answer with id %s: it belongs to no pending request", text);
-      return;
-    }
-
-  if (error_object != NULL)
-    {
-      JsonNode *code_node = json_object_get_member (error_object, "code");
-      const char *message = _mcp_json_object_get_string (error_object, "message");
-      gint64 code = MCP_ERROR_INTERNAL_ERROR;
-
-      /* Any number a peer sends, 1e300 included, becomes an int without
-       * an undefined conversion. */
-      if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
-          json_node_get_value_type (code_node) == G_TYPE_INT64)
-        code = json_node_get_int (code_node);
-      else if (code_node != NULL && JSON_NODE_HOLDS_VALUE (code_node) &&
-               json_node_get_value_type (code_node) == G_TYPE_DOUBLE &&
-               isfinite (json_node_get_double (code_node)))
-        code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
-
-      /* What the server said beyond the message, for those who need it
-       * (a protocol revision's negotiation, for one). */
-      if (json_object_get_member (error_object, "data") != NULL)
-        g_object_set_data_full (G_OBJECT (call->task), "mcp-error-data",
-                                json_node_copy (json_object_get_member (error_object, "data")),
-                                (GDestroyNotify) json_node_unref);
-
-      complete_call (call, NULL,
-                     _mcp_error_new_from_response ((int) CLAMP (code, G_MININT, G_MAXINT),
-                                                   message != NULL
-                                                   ? message
-                                                   : _("The server reported an error without a "
-                                                       "message"),
-                                                   json_object_get_member (error_object, "data")));
-      return;
-    }
-
-  result = json_object_get_member (object, "result");
-  if (result == NULL)
-    {
-      complete_call (call, NULL,
-                     g_error_new (G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                  _("The server’s answer to “%s” has neither a result nor an "
-                                    "error"),
-                                  call->method));
-      return;
-    }
-
-  complete_call (call, json_node_ref (result), NULL);
-}
-
-static void
-handle_progress (McpRpc     *self,
-                 JsonObject *params)
-{
-  JsonNode *progress_node;
-  JsonNode *total_node;
-  double progress;
-  double total = -1;
-  gint64 token;
-  Call *call;
-
-  if (!_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), &token) ||
-      (call = g_hash_table_lookup (self->calls, &token)) == NULL)
-    {
-      g_debug ("Progress for a token of no pending request");
-      return;
-    }
-
-  progress_node = json_object_get_member (params, "progress");
-  if (progress_node == NULL || !JSON_NODE_HOLDS_VALUE (progress_node) ||
-      (json_node_get_value_type (progress_node) != G_TYPE_INT64 &&
-       json_node_get_value_type (progress_node) != G_TYPE_DOUBLE))
-    return;
-
-  progress = json_node_get_double (progress_node);
-  total_node = json_object_get_member (params, "total");
-  if (total_node != NULL && JSON_NODE_HOLDS_VALUE (total_node) &&
-      (json_node_get_value_type (total_node) == G_TYPE_INT64 ||
-       json_node_get_value_type (total_node) == G_TYPE_DOUBLE))
-    total = json_node_get_double (total_node);
-
-  /* Progress must grow; a server repeating itself does not buy time. */
-  if (call->has_progress && progress <= call->last_progress)
-    return;
-
-  call->has_progress = TRUE;
-  call->last_progress = progress;
-
-  if (call->reset_on_progress)
-    arm_timeout (call);
-
-  if (call->options != NULL)
-    {
-      /* A handler may end the call, and with it what it holds. */
-      g_autoptr(McpRequestOptions) options = g_object_ref (call->options);
-      GCancellable *cancellable = g_task_get_cancellable (call->task);
-      g_autoptr(GCancellable) hold = cancellable != NULL ? g_object_ref (cancellable) : NULL;
-
-      _mcp_request_options_emit_progress (options, cancellable, progress, total,
-                                          _mcp_json_object_get_string (params, "message"));
-    }
-}
-
-static void
-handle_cancelled (McpRpc     *self,
-                  JsonObject *params)
-{
-  JsonNode *id = json_object_get_member (params, "requestId");
-  g_autofree char *key = NULL;
-  McpServerRequest *request;
-
-  if (id == NULL)
-    return;
-
-  key = _mcp_json_node_to_string (id);
-  if ((request = g_hash_table_lookup (self->server_requests, key)) != NULL)
-    {
-      g_hash_table_remove (self->server_requests, key);
-      _mcp_server_request_cancel (request);
-    }
-}
-
-static void
-handle_notification (McpRpc     *self,
-                     const char *method,
-                     JsonObject *object)
-{
-  JsonNode *params = json_object_get_member (object, "params");
-  JsonObject *params_object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
-                              ? json_node_get_object (params) : NULL;
-
-  if (params_object != NULL)
-    {
-      if (g_str_equal (method, "notifications/progress"))
-        handle_progress (self, params_object);
-      else if (g_str_equal (method, "notifications/cancelled"))
-        handle_cancelled (self, params_object);
-    }
-
-  if (self->notification_func != NULL)
-    self->notification_func (self, method, params, self->user_data);
-}
-
-/* Where the answer to one request from the server goes. */
-typedef struct
-{
-  GWeakRef  rpc;
-  JsonNode *id;
-} Reply;
-
-static Reply *
-reply_new (McpRpc   *rpc,
-           JsonNode *id)
-{
-  Reply *reply = g_new0 (Reply, 1);
-
-  g_weak_ref_init (&reply->rpc, rpc);
-  reply->id = json_node_ref (id);
-
-  return reply;
-}
-
-static void
-reply_free (Reply *reply)
-{
-  g_weak_ref_clear (&reply->rpc);
-  json_node_unref (reply->id);
-  g_free (reply);
-}
-
-static void
-reply_to_server (McpServerRequest *request,
-                 JsonNode         *result,
-                 int               code,
-                 const char       *message,
-                 gpointer          user_data)
-{
-  Reply *reply = user_data;
-  g_autoptr(McpRpc) rpc = g_weak_ref_get (&reply->rpc);
-
-  if (rpc == NULL)
-    return;
-
-  if (result != NULL)
-    _mcp_rpc_reply (rpc, reply->id, result);
-  else
-    _mcp_rpc_reply_error (rpc, reply->id, code, message, NULL);
-}
-
-static void
-handle_request (McpRpc     *self,
-                JsonNode   *id,
-                const char *method,
-                JsonObject *object)
-{
-  g_autoptr(McpServerRequest) request = NULL;
-  JsonNode *params = json_object_get_member (object, "params");
-  gboolean handled = FALSE;
-
-  if (g_str_equal (method, "ping"))
-    {
-      send_response (self, id, "result", _mcp_json_node_new_object (json_object_new ()));
-      return;
-    }
-
-  request = _mcp_server_request_new (id, method, params, reply_to_server,
-                                     reply_new (self, id), (GDestroyNotify) reply_free);
-  g_hash_table_insert (self->server_requests, _mcp_json_node_to_string (id), request);
-
-  if (self->request_func != NULL)
-    handled = self->request_func (self, request, self->user_data);
-
-  if (!handled && !mcp_server_request_is_answered (request))
-    {
-      g_autofree char *message = g_strdup_printf ("Method not found: %s", method);
-
-      mcp_server_request_reply_error (request, MCP_ERROR_METHOD_NOT_FOUND, message);
-    }
-}
-
-static void
-handle_one (McpRpc   *self,
-            JsonNode *node)
-{
-  JsonObject *object;
-  JsonNode *id;
-  const char *method;
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      g_debug ("Ignored a message that is not a JSON object");
-      return;
-    }
-
-  object = json_node_get_object (node);
-  method = _mcp_json_object_get_string (object, "method");
-  id = json_object_get_member (object, "id");
-
-  if (method != NULL)
-    {
-      if (id == NULL)
-        handle_notification (self, method, object);
-      else if (JSON_NODE_HOLDS_VALUE (id) &&
-               (json_node_get_value_type (id) == G_TYPE_INT64 ||
-                json_node_get_value_type (id) == G_TYPE_STRING))
-        handle_request (self, id, method, object);
-      else
-        g_debug ("Ignored the request “%s”: its id is neither an integer nor a string", method);
-    }
-  else if (id != NULL)
-    handle_response (self, object);
-  else
-    g_debug ("Ignored a message that is neither a request, a notification nor a response");
-}
-
-static void
-on_message_received (McpTransport *transport,
-                     JsonNode     *message,
-                     McpRpc       *self)
-{
-  g_autoptr(McpRpc) hold = g_object_ref (self);
-
-  if (JSON_NODE_HOLDS_ARRAY (message))
-    {
-      JsonArray *array = json_node_get_array (message);
-      guint length = json_array_get_length (array);
-
-      for (guint i = 0; i < length && self->transport != NULL; i++)
-        handle_one (self, json_array_get_element (array, i));
-    }
-  else
-    handle_one (self, message);
-}
-
-/* A line that could not be delivered may have been the answer to a call:
- * that call fails at once, with the reason, rather than at its timeout.
- * A line too large whose start or end is that of a JSON object but whose
- * id cannot be read may have been the answer to any of the calls: the
- * connection ends then, since one of them would otherwise wait in vain. */
-static void
-on_message_discarded (McpTransport *transport,
-                      const GError *error,
-                      const char   *head,
-                      const char   *tail,
-                      McpRpc       *self)
-{
-  g_autoptr(McpRpc) hold = g_object_ref (self);
-  McpDiscarded discarded;
-
-  _mcp_discarded_examine (head, tail, &discarded);
-
-  for (guint i = 0; i < discarded.n_ids && self->transport != NULL; i++)
-    {
-      Call *call = g_hash_table_lookup (self->calls, &discarded.ids[i]);
-
-      if (call == NULL)
-        continue;
-
-      g_debug ("Failing request %" G_GINT64_FORMAT " (%s): its answer was dropped: %s",
-               call->id, call->method, error->message);
-      complete_call (call, NULL, g_error_copy (error));
-    }
-
-  if (discarded.unknown && g_hash_table_size (self->calls) > 0 &&
-      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE) &&
-      !mcp_transport_is_closed (transport))
-    {
-      g_autoptr(GError) ended = NULL;
-
-      ended = g_error_new (G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE,
-                           _("%s; it may have been the answer to a pending request, and "
-                             "which one cannot be told, so the connection was ended"),
-                           error->message);
-      g_debug ("%s", ended->message);
-      mcp_transport_deliver_closed (transport, ended);
-    }
+  _mcp_rpc_send_response (self, id, "error", _mcp_json_node_new_object (error));
 }
 
 static void
@@ -946,7 +653,7 @@ fail_calls (McpRpc       *self,
       g_hash_table_iter_init (&iter, self->calls);
       if (!g_hash_table_iter_next (&iter, NULL, &value))
         break;
-      complete_call (value, NULL, g_error_copy (error));
+      _mcp_rpc_complete_call (value, NULL, g_error_copy (error));
     }
 }
 
@@ -1004,6 +711,9 @@ mcp_rpc_dispose (GObject *object)
 
   if (self->transport != NULL)
     {
+      if (self->receiving)
+        _mcp_transport_clear_receiver (self->transport, self);
+      self->receiving = FALSE;
       g_clear_signal_handler (&self->message_handler, self->transport);
       g_clear_signal_handler (&self->closed_handler, self->transport);
       g_clear_signal_handler (&self->discarded_handler, self->transport);
@@ -1017,7 +727,14 @@ mcp_rpc_dispose (GObject *object)
     }
   cancel_server_requests (self);
 
+  if (self->timer != NULL)
+    {
+      g_source_destroy (self->timer);
+      g_clear_pointer (&self->timer, g_source_unref);
+    }
+
   self->notification_func = NULL;
+  self->notification_wanted_func = NULL;
   self->request_func = NULL;
   self->closed_func = NULL;
 
@@ -1030,6 +747,7 @@ mcp_rpc_finalize (GObject *object)
   McpRpc *self = (McpRpc *)object;
 
   g_clear_object (&self->transport);
+  g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_pointer (&self->calls, g_hash_table_unref);
   g_clear_pointer (&self->server_requests, g_hash_table_unref);
   g_clear_error (&self->closed_error);
@@ -1051,6 +769,7 @@ static void
 mcp_rpc_init (McpRpc *self)
 {
   self->calls = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->timer_due = -1;
   self->server_requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
@@ -1062,13 +781,17 @@ _mcp_rpc_new (McpTransport *transport)
   g_return_val_if_fail (MCP_IS_TRANSPORT (transport), NULL);
 
   self = g_object_new (MCP_TYPE_RPC, NULL);
+  self->context = g_main_context_ref_thread_default ();
   self->transport = g_object_ref (transport);
-  self->message_handler = g_signal_connect (transport, "message-received",
-                                            G_CALLBACK (on_message_received), self);
+  self->receiving = _mcp_transport_set_receiver (transport, _mcp_rpc_on_message, _mcp_rpc_on_text,
+                                                 self);
+  if (!self->receiving)
+    self->message_handler = g_signal_connect (transport, "message-received",
+                                              G_CALLBACK (_mcp_rpc_on_message_received), self);
   self->closed_handler = g_signal_connect (transport, "closed",
                                            G_CALLBACK (on_transport_closed), self);
   self->discarded_handler = g_signal_connect (transport, "message-discarded",
-                                              G_CALLBACK (on_message_discarded), self);
+                                              G_CALLBACK (_mcp_rpc_on_message_discarded), self);
 
   return self;
 }
@@ -1086,6 +809,18 @@ _mcp_rpc_set_handlers (McpRpc                 *self,
   self->request_func = request_func;
   self->closed_func = closed_func;
   self->user_data = user_data;
+}
+
+/* Tells the engine whether the layer above does anything with a
+ * notification of a method (its handler would be called with it): a
+ * notification nobody needs as a tree is then handled without one. */
+void
+_mcp_rpc_set_notification_wanted_func (McpRpc                       *self,
+                                       McpRpcNotificationWantedFunc  func)
+{
+  g_return_if_fail (MCP_IS_RPC (self));
+
+  self->notification_wanted_func = func;
 }
 
 void

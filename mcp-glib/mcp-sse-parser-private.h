@@ -14,9 +14,9 @@ G_BEGIN_DECLS
 typedef struct _McpSseParser McpSseParser;
 
 /* One complete event; @event_type is "message" unless the event said
- * otherwise. @data is %NULL for an event larger than the maximum, reported
- * once as soon as it passes it (its type may not be known yet then) and
- * then skipped. */
+ * otherwise. @data, @data_len bytes that need not be NUL-terminated, is
+ * %NULL for an event larger than the maximum, reported once as soon as it
+ * passes it (its type may not be known yet then) and then skipped. */
 typedef void (*McpSseEventFunc) (const char *event_type,
                                  const char *data,
                                  gsize       data_len,

@@ -10,6 +10,9 @@
  * multi-line data, ids and retry delays, and never holds more than the
  * maximum event size: a larger event is reported as soon as it passes the
  * maximum, then skipped to its end.
+ *
+ * An event of one data line that the input holds whole, as most are, is
+ * handed out from the input itself, without a copy.
  */
 
 #include "config.h"
@@ -27,6 +30,11 @@ struct _McpSseParser
   /* The start of a line that the input has not ended yet. */
   GString         *line;
   GString         *data;
+  /* The event's only data line so far, while it is in the input being
+   * fed: copied to @data only if another data line comes, or the input
+   * ends before the event does. */
+  const char      *pending;
+  gsize            pending_len;
   GString         *event_type;
   GString         *last_event_id;
   gint64           retry;
@@ -88,11 +96,24 @@ event_type (McpSseParser *self)
   return self->has_event_type ? self->event_type->str : "message";
 }
 
+/* The data line waiting in the input goes to @data, as every other. */
+static void
+keep_pending (McpSseParser *self)
+{
+  if (self->pending == NULL)
+    return;
+
+  g_string_append_len (self->data, self->pending, self->pending_len);
+  g_string_append_c (self->data, '\n');
+  self->pending = NULL;
+}
+
 /* The event under way is too large: say so once, at once (its end may be
  * far away, or never come), and skip the rest of it. */
 static void
 drop_event (McpSseParser *self)
 {
+  self->pending = NULL;
   g_string_truncate (self->data, 0);
   if (self->too_large)
     return;
@@ -104,13 +125,18 @@ drop_event (McpSseParser *self)
 static void
 dispatch (McpSseParser *self)
 {
-  if (!self->too_large && self->data->len > 0)
+  if (self->too_large)
+    ;
+  else if (self->pending != NULL)
+    self->func (event_type (self), self->pending, self->pending_len, self->user_data);
+  else if (self->data->len > 0)
     {
       /* The last data line's newline is not part of the data. */
       g_string_truncate (self->data, self->data->len - 1);
       self->func (event_type (self), self->data->str, self->data->len, self->user_data);
     }
 
+  self->pending = NULL;
   g_string_truncate (self->data, 0);
   self->has_event_type = FALSE;
   self->too_large = FALSE;
@@ -132,11 +158,13 @@ is_retry (const char *value,
 
 #define FIELD_IS(name) (field_len == sizeof (name) - 1 && memcmp (line, name, field_len) == 0)
 
-/* One line, without its end, which need not be NUL-terminated. */
+/* One line, without its end, which need not be NUL-terminated; it stays
+ * where it is until the input ends if @in_input. */
 static void
 process_line (McpSseParser *self,
               const char   *line,
-              gsize         len)
+              gsize         len,
+              gboolean      in_input)
 {
   const char *colon;
   const char *value;
@@ -170,19 +198,34 @@ process_line (McpSseParser *self,
 
   if (FIELD_IS ("data"))
     {
-      if (self->too_large || self->data->len + value_len + 1 > self->max_event_size)
+      gsize held = self->data->len + (self->pending != NULL ? self->pending_len + 1 : 0);
+
+      if (self->too_large || held + value_len + 1 > self->max_event_size)
         {
           drop_event (self);
           return;
         }
+      if (in_input && held == 0)
+        {
+          self->pending = value;
+          self->pending_len = value_len;
+          return;
+        }
+      keep_pending (self);
       g_string_append_len (self->data, value, value_len);
       g_string_append_c (self->data, '\n');
     }
   else if (FIELD_IS ("event"))
     {
-      g_string_truncate (self->event_type, 0);
-      g_string_append_len (self->event_type, value, value_len);
-      self->has_event_type = TRUE;
+      /* Servers often name the default type: nothing to keep then. */
+      if (value_len == strlen ("message") && memcmp (value, "message", value_len) == 0)
+        self->has_event_type = FALSE;
+      else
+        {
+          g_string_truncate (self->event_type, 0);
+          g_string_append_len (self->event_type, value, value_len);
+          self->has_event_type = TRUE;
+        }
     }
   else if (FIELD_IS ("id"))
     {
@@ -266,15 +309,18 @@ _mcp_sse_parser_feed (McpSseParser *self,
         self->skip_line = FALSE;
       else if (self->line->len == 0)
         /* The whole line is in this piece of input: no copy. */
-        process_line (self, p, n);
+        process_line (self, p, n, TRUE);
       else
         {
           g_string_append_len (self->line, p, n);
-          process_line (self, self->line->str, self->line->len);
+          process_line (self, self->line->str, self->line->len, FALSE);
           g_string_truncate (self->line, 0);
         }
 
       self->after_cr = *end == '\r';
       p = end + 1;
     }
+
+  /* The input goes away: what the event has of it is kept. */
+  keep_pending (self);
 }

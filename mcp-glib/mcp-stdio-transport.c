@@ -6,10 +6,9 @@
  *
  * McpStdioTransport runs an MCP server as a child process and talks to it
  * over its stdin and stdout. It owns everything about the process: the
- * environment it gets, the draining of its stderr, finding out how it died,
- * and the shutdown sequence (close stdin, wait, SIGTERM, wait, SIGKILL, for
- * the server and the processes it started) that leaves no process of the
- * server behind.
+ * environment it gets, starting it, the draining of its stderr, and (in
+ * mcp-stdio-transport-ending.c) finding out how it died and the shutdown
+ * sequence that leaves no process of the server behind.
  */
 
 #include "config.h"
@@ -90,55 +89,8 @@
  * Since: 1.0
  */
 
-#define STDERR_TAIL_SIZE    4096
-#define STDERR_MAX_LINE     (16 * 1024)
-#define DEATH_GRACE_MS      500
-#define EOF_GRACE_MS        1000
-#define TERM_GRACE_MS       1000
-#define KILL_GRACE_MS       2000
-#define DESCENDANT_POLL_MS  20
-#define DESCENDANT_GRACE_MS 500
+#include "mcp-stdio-transport-private.h"
 
-typedef enum {
-  SHUTDOWN_NONE,
-  SHUTDOWN_EOF,
-  SHUTDOWN_TERM,
-  SHUTDOWN_KILL,
-  SHUTDOWN_DESCENDANTS,
-  SHUTDOWN_DONE,
-} ShutdownStage;
-
-struct _McpStdioTransport
-{
-  McpStreamTransport  parent_instance;
-
-  char              **argv;
-  char               *cwd;
-  char              **environ_;
-  char              **inherit_env;
-  GHashTable         *env_overrides;
-  /* The descriptors to hand over, until the server is started. */
-  GArray             *source_fds;
-  GArray             *target_fds;
-
-  McpSubprocess      *process;
-  McpLineReader      *stderr_reader;
-  GString            *stderr_tail;
-  GCancellable       *wait_cancellable;
-
-  GError             *ended_error;
-  GSource            *death_timeout;
-
-  ShutdownStage       shutdown_stage;
-  GSource            *shutdown_timeout;
-  guint               descendant_polls;
-  GPtrArray          *shutdown_tasks;
-
-  guint               exited : 1;
-  guint               stdout_done : 1;
-  guint               stderr_done : 1;
-  guint               dying : 1;
-};
 
 G_DEFINE_FINAL_TYPE (McpStdioTransport, mcp_stdio_transport, MCP_TYPE_STREAM_TRANSPORT)
 
@@ -161,9 +113,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void start_shutdown    (McpStdioTransport *self);
-static void advance_shutdown  (McpStdioTransport *self);
-
 static GWeakRef *
 weak_ref_new (gpointer object)
 {
@@ -173,8 +122,8 @@ weak_ref_new (gpointer object)
   return ref;
 }
 
-static gpointer
-weak_ref_steal (GWeakRef *ref)
+gpointer
+_mcp_weak_ref_steal (GWeakRef *ref)
 {
   gpointer object = g_weak_ref_get (ref);
 
@@ -183,8 +132,8 @@ weak_ref_steal (GWeakRef *ref)
   return object;
 }
 
-static const char *
-program_name (McpStdioTransport *self)
+const char *
+_mcp_stdio_program_name (McpStdioTransport *self)
 {
   return self->argv != NULL && self->argv[0] != NULL ? self->argv[0] : "?";
 }
@@ -246,9 +195,9 @@ handle_stderr_text (McpStdioTransport *self,
   text = g_utf8_make_valid (data, len);
 
   g_log_structured (G_LOG_DOMAIN, G_LOG_LEVEL_DEBUG,
-                    "MESSAGE", "%s: %s", program_name (self), text,
+                    "MESSAGE", "%s: %s", _mcp_stdio_program_name (self), text,
                     "MCP_SERVER_STDERR", text,
-                    "MCP_SERVER_PROGRAM", program_name (self));
+                    "MCP_SERVER_PROGRAM", _mcp_stdio_program_name (self));
 
   append_stderr_tail (self, text);
   g_signal_emit (self, signals[STDERR_LINE], 0, text);
@@ -277,15 +226,6 @@ on_stderr_oversized (guint64     size,
   handle_stderr_text (self, tail, tail_len);
 }
 
-static void finish_dying (McpStdioTransport *self);
-
-static void
-check_dying (McpStdioTransport *self)
-{
-  if (self->dying && self->exited && self->stdout_done && self->stderr_done)
-    finish_dying (self);
-}
-
 static void
 on_stderr_end (const GError *error,
                gpointer      user_data)
@@ -293,116 +233,11 @@ on_stderr_end (const GError *error,
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (user_data);
 
   if (error != NULL)
-    g_debug ("Reading the stderr of “%s” failed: %s", program_name (self), error->message);
+    g_debug ("Reading the stderr of “%s” failed: %s", _mcp_stdio_program_name (self),
+             error->message);
 
   self->stderr_done = TRUE;
-  check_dying (self);
-}
-
-static char *
-describe_exit (McpStdioTransport *self)
-{
-  GSubprocess *subprocess = _mcp_subprocess_get_subprocess (self->process);
-  int status;
-
-  if (!self->exited && !self->stdout_done)
-    return g_strdup_printf (_("The server “%s” stopped reading its input but is still running; "
-                              "it was stopped"),
-                            program_name (self));
-
-  if (!self->exited)
-    return g_strdup_printf (_("The server “%s” closed its output but is still running; it was "
-                              "stopped"),
-                            program_name (self));
-
-  if (g_subprocess_get_if_signaled (subprocess))
-    {
-      int signum = g_subprocess_get_term_sig (subprocess);
-
-      return g_strdup_printf (_("The server “%s” was killed by signal %d (%s)"),
-                              program_name (self), signum, g_strsignal (signum));
-    }
-
-  status = g_subprocess_get_exit_status (subprocess);
-  if (status == 0)
-    return g_strdup_printf (_("The server “%s” exited"), program_name (self));
-
-  return g_strdup_printf (_("The server “%s” exited with status %d"), program_name (self), status);
-}
-
-static void
-finish_dying (McpStdioTransport *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *description = NULL;
-  GString *message;
-  guint skipped;
-
-  if (!self->dying)
-    return;
-
-  self->dying = FALSE;
-  _mcp_source_clear (&self->death_timeout);
-
-  description = describe_exit (self);
-  message = g_string_new (description);
-
-  skipped = mcp_stream_transport_get_skipped_lines (MCP_STREAM_TRANSPORT (self));
-  if (skipped > 0)
-    g_string_append_printf (message,
-                            g_dngettext (GETTEXT_PACKAGE,
-                                         " (%u line of its output was not JSON-RPC and was "
-                                         "skipped)",
-                                         " (%u lines of its output were not JSON-RPC and were "
-                                         "skipped)",
-                                         skipped),
-                            skipped);
-  g_string_append_c (message, '.');
-
-  if (self->stderr_tail->len > 0)
-    g_string_append_printf (message, _("\nIts last output on stderr:\n%s"), self->stderr_tail->str);
-
-  /* A read error says more than "closed" when the process is still around. */
-  if (!self->exited && self->ended_error != NULL &&
-      !g_error_matches (self->ended_error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED))
-    g_string_append_printf (message, "\n%s", self->ended_error->message);
-
-  error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED, message->str);
-  g_string_free (message, TRUE);
-
-  g_debug ("%s", error->message);
-
-  /* Which stops the server: see mcp_stdio_transport_closed(). */
-  mcp_transport_deliver_closed (MCP_TRANSPORT (self), error);
-}
-
-static gboolean
-death_timeout_cb (gpointer user_data)
-{
-  McpStdioTransport *self = user_data;
-
-  _mcp_source_clear (&self->death_timeout);
-  finish_dying (self);
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The server is gone or going: its stdout ended, or the process exited.
- * Wait briefly for the rest (exit status, the last stdout messages, the
- * last stderr lines) so the error can say what happened, then report it. */
-static void
-begin_dying (McpStdioTransport *self)
-{
-  if (self->dying || self->shutdown_stage != SHUTDOWN_NONE ||
-      mcp_transport_is_closed (MCP_TRANSPORT (self)))
-    return;
-
-  self->dying = TRUE;
-  /* A server that stopped talking may be about to exit: note what it
-   * started while that can still be found. */
-  _mcp_subprocess_record (self->process);
-  self->death_timeout = _mcp_timeout_source_add (DEATH_GRACE_MS, death_timeout_cb, self, NULL);
-  check_dying (self);
+  _mcp_stdio_check_dying (self);
 }
 
 static void
@@ -416,9 +251,9 @@ mcp_stdio_transport_input_ended (McpStreamTransport *stream,
     self->ended_error = g_error_copy (error);
 
   if (self->dying)
-    check_dying (self);
+    _mcp_stdio_check_dying (self);
   else
-    begin_dying (self);
+    _mcp_stdio_begin_dying (self);
 }
 
 /* The server stopped reading: it died, or is about to show why. */
@@ -431,170 +266,7 @@ mcp_stdio_transport_output_failed (McpStreamTransport *stream,
   if (self->ended_error == NULL)
     self->ended_error = g_error_copy (error);
 
-  begin_dying (self);
-}
-
-static void
-complete_shutdown (McpStdioTransport *self)
-{
-  g_autoptr(GPtrArray) tasks = g_steal_pointer (&self->shutdown_tasks);
-
-  self->shutdown_stage = SHUTDOWN_DONE;
-  _mcp_source_clear (&self->shutdown_timeout);
-
-  /* Whatever still holds the stderr pipe is no reason to keep reading. */
-  if (self->stderr_reader != NULL)
-    _mcp_line_reader_stop (self->stderr_reader);
-
-  g_debug ("The server “%s” is stopped", program_name (self));
-
-  for (guint i = 0; tasks != NULL && i < tasks->len; i++)
-    g_task_return_boolean (tasks->pdata[i], TRUE);
-}
-
-static gboolean
-shutdown_timeout_cb (gpointer user_data)
-{
-  McpStdioTransport *self = user_data;
-
-  _mcp_source_clear (&self->shutdown_timeout);
-
-  switch (self->shutdown_stage)
-    {
-    case SHUTDOWN_EOF:
-      self->shutdown_stage = SHUTDOWN_TERM;
-      _mcp_subprocess_signal (self->process, SIGTERM);
-      self->shutdown_timeout = _mcp_timeout_source_add (TERM_GRACE_MS, shutdown_timeout_cb, self,
-                                                        NULL);
-      break;
-
-    case SHUTDOWN_TERM:
-      self->shutdown_stage = SHUTDOWN_KILL;
-      _mcp_subprocess_signal (self->process, SIGKILL);
-      self->shutdown_timeout = _mcp_timeout_source_add (KILL_GRACE_MS, shutdown_timeout_cb, self,
-                                                        NULL);
-      break;
-
-    case SHUTDOWN_KILL:
-      g_warning ("The server “%s” did not exit after SIGKILL", program_name (self));
-      complete_shutdown (self);
-      break;
-
-    case SHUTDOWN_DESCENDANTS:
-      advance_shutdown (self);
-      break;
-
-    case SHUTDOWN_NONE:
-    case SHUTDOWN_DONE:
-    default:
-      g_assert_not_reached ();
-    }
-
-  return G_SOURCE_REMOVE;
-}
-
-/* The server itself has exited; what remains are the processes it started
- * that were recorded while it ran. Give them a short while after SIGTERM,
- * then SIGKILL. */
-static void
-advance_shutdown (McpStdioTransport *self)
-{
-  _mcp_source_clear (&self->shutdown_timeout);
-
-  if (!_mcp_subprocess_others_running (self->process))
-    {
-      complete_shutdown (self);
-      return;
-    }
-
-  if (self->shutdown_stage != SHUTDOWN_DESCENDANTS)
-    {
-      self->shutdown_stage = SHUTDOWN_DESCENDANTS;
-      self->descendant_polls = 0;
-      _mcp_subprocess_signal_others (self->process, SIGTERM);
-    }
-  else if (++self->descendant_polls == DESCENDANT_GRACE_MS / DESCENDANT_POLL_MS)
-    _mcp_subprocess_signal_others (self->process, SIGKILL);
-  else if (self->descendant_polls > 2 * DESCENDANT_GRACE_MS / DESCENDANT_POLL_MS)
-    {
-      g_warning ("Processes of the server “%s” survived SIGKILL", program_name (self));
-      complete_shutdown (self);
-      return;
-    }
-
-  self->shutdown_timeout = _mcp_timeout_source_add (DESCENDANT_POLL_MS, shutdown_timeout_cb, self,
-                                                    NULL);
-}
-
-static void
-start_shutdown (McpStdioTransport *self)
-{
-  GOutputStream *stdin_pipe;
-
-  if (self->shutdown_stage != SHUTDOWN_NONE)
-    {
-      if (self->shutdown_stage == SHUTDOWN_DONE)
-        complete_shutdown (self);
-      return;
-    }
-
-  if (self->process == NULL)
-    {
-      complete_shutdown (self);
-      return;
-    }
-
-  /* EOF on stdin is the polite way to ask an MCP server to exit. */
-  stdin_pipe = g_subprocess_get_stdin_pipe (_mcp_subprocess_get_subprocess (self->process));
-  if (stdin_pipe != NULL && !g_output_stream_is_closed (stdin_pipe) &&
-      !g_output_stream_has_pending (stdin_pipe))
-    g_output_stream_close (stdin_pipe, NULL, NULL);
-
-  if (self->exited)
-    {
-      advance_shutdown (self);
-      return;
-    }
-
-  self->shutdown_stage = SHUTDOWN_EOF;
-  self->shutdown_timeout = _mcp_timeout_source_add (EOF_GRACE_MS, shutdown_timeout_cb, self, NULL);
-}
-
-static void
-on_exited (GObject      *object,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(McpStdioTransport) self = weak_ref_steal (user_data);
-  g_autoptr(GError) error = NULL;
-
-  if (!g_subprocess_wait_finish (G_SUBPROCESS (object), result, &error) || self == NULL)
-    return;
-
-  self->exited = TRUE;
-  _mcp_subprocess_set_exited (self->process);
-  g_debug ("The server “%s” exited", program_name (self));
-
-  switch (self->shutdown_stage)
-    {
-    case SHUTDOWN_NONE:
-      if (self->dying)
-        check_dying (self);
-      else
-        begin_dying (self);
-      break;
-
-    case SHUTDOWN_EOF:
-    case SHUTDOWN_TERM:
-    case SHUTDOWN_KILL:
-      advance_shutdown (self);
-      break;
-
-    case SHUTDOWN_DESCENDANTS:
-    case SHUTDOWN_DONE:
-    default:
-      break;
-    }
+  _mcp_stdio_begin_dying (self);
 }
 
 static void
@@ -611,6 +283,64 @@ ignore_sigpipe (void)
 
       g_once_init_leave (&initialized, 1);
     }
+}
+
+/* The server runs, or could not be started: the open goes on, or fails.
+ * It was closed meanwhile, perhaps: then it is being stopped. */
+static void
+server_started_cb (McpSubprocess *process,
+                   const GError  *error,
+                   gpointer       user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpStdioTransport *self = g_task_get_source_object (task);
+  GSubprocess *subprocess = _mcp_subprocess_get_subprocess (process);
+
+  self->starting = FALSE;
+
+  if (error != NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not start the server “%s”: %s"),
+                               _mcp_stdio_program_name (self), error->message);
+
+      /* Closed meanwhile: the shutdown sequence sees the helper exit. */
+      if (self->shutdown_stage != SHUTDOWN_NONE)
+        return;
+
+      /* As if nothing was started: the helper exits by itself. */
+      g_cancellable_cancel (self->wait_cancellable);
+      g_object_unref (self->wait_cancellable);
+      self->wait_cancellable = g_cancellable_new ();
+      self->exited = FALSE;
+      g_clear_pointer (&self->process, _mcp_subprocess_free);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBPROCESS]);
+      return;
+    }
+
+  if (self->shutdown_stage != SHUTDOWN_NONE)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CLOSED,
+                               _("The connection is closed"));
+      return;
+    }
+
+  self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
+                                              STDERR_MAX_LINE);
+  _mcp_line_reader_start (self->stderr_reader,
+                          on_stderr_line, on_stderr_oversized, on_stderr_end, NULL, self);
+
+  _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
+                                     g_subprocess_get_stdout_pipe (subprocess),
+                                     g_subprocess_get_stdin_pipe (subprocess));
+
+  MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (MCP_TRANSPORT (self),
+                                                                g_task_get_cancellable (task),
+                                                                task);
+
+  /* A server that exited at once is seen dying now that it is open. */
+  if (self->exited)
+    _mcp_stdio_begin_dying (self);
 }
 
 static void
@@ -647,26 +377,21 @@ mcp_stdio_transport_open (McpTransport *transport,
         {
           g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_FAILED,
                                    _("Could not start the server “%s”: %s"),
-                                   program_name (self), error->message);
+                                   _mcp_stdio_program_name (self), error->message);
           return;
         }
 
       subprocess = _mcp_subprocess_get_subprocess (self->process);
       g_debug ("Started the server “%s” as process %d",
-               program_name (self), (int) _mcp_subprocess_get_pid (self->process));
+               _mcp_stdio_program_name (self), (int) _mcp_subprocess_get_pid (self->process));
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBPROCESS]);
 
       g_subprocess_wait_async (subprocess, self->wait_cancellable,
-                               on_exited, weak_ref_new (self));
+                               _mcp_stdio_exited_cb, weak_ref_new (self));
 
-      self->stderr_reader = _mcp_line_reader_new (g_subprocess_get_stderr_pipe (subprocess),
-                                                  STDERR_MAX_LINE);
-      _mcp_line_reader_start (self->stderr_reader,
-                              on_stderr_line, on_stderr_oversized, on_stderr_end, self);
-
-      _mcp_stream_transport_set_streams (MCP_STREAM_TRANSPORT (self),
-                                         g_subprocess_get_stdout_pipe (subprocess),
-                                         g_subprocess_get_stdin_pipe (subprocess));
+      self->starting = TRUE;
+      _mcp_subprocess_watch_start (self->process, server_started_cb, g_object_ref (task));
+      return;
     }
 
   MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->open (transport, cancellable, task);
@@ -689,7 +414,7 @@ mcp_stdio_transport_closed (McpTransport *transport,
     {
       self->dying = FALSE;
       _mcp_source_clear (&self->death_timeout);
-      start_shutdown (self);
+      _mcp_stdio_start_shutdown (self);
     }
 }
 
@@ -701,7 +426,7 @@ parent_closed_cb (GObject      *object,
   McpStdioTransport *self = MCP_STDIO_TRANSPORT (object);
 
   g_task_propagate_boolean (G_TASK (result), NULL);
-  start_shutdown (self);
+  _mcp_stdio_start_shutdown (self);
 }
 
 static void
@@ -729,14 +454,15 @@ mcp_stdio_transport_close (McpTransport *transport,
 
   /* Closing while dying: report the death first, it is what happened. */
   if (self->dying)
-    finish_dying (self);
+    _mcp_stdio_finish_dying (self);
 
   /* Closing the streams ends the server's stdin, and it may exit at once,
    * leaving the processes it started to others: note them before. */
   if (self->process != NULL)
     _mcp_subprocess_record (self->process);
 
-  /* The streams first, then the process: see start_shutdown(). */
+  /* The streams first, then the process: see
+   * _mcp_stdio_start_shutdown(). */
   streams_closed = g_task_new (self, NULL, parent_closed_cb, NULL);
   MCP_TRANSPORT_CLASS (mcp_stdio_transport_parent_class)->close (transport, NULL, streams_closed);
 }

@@ -24,6 +24,7 @@
 #include "mcp-json-private.h"
 #include "mcp-line-reader-private.h"
 #include "mcp-stream-transport-private.h"
+#include "mcp-transport-private.h"
 
 /**
  * McpStreamTransport:
@@ -47,10 +48,15 @@
 /* Only the first few junk lines are logged; the count keeps going. */
 #define MAX_WARNED_LINES 5
 
+/* A message to write, for a caller of mcp_transport_send_async () (@task)
+ * or for the engine (@owner, @tag and @failed: see _mcp_transport_send ()). */
 typedef struct
 {
-  GTask  *task;
-  GBytes *bytes;
+  GTask                      *task;
+  GObject                    *owner;
+  gint64                      tag;
+  McpTransportSendFailedFunc  failed;
+  GBytes                     *bytes;
 } Outgoing;
 
 typedef struct
@@ -66,6 +72,7 @@ typedef struct
   GPtrArray      *batch;
   GBytes         *batch_bytes;
   gsize           batch_written;
+  /* Armed when messages wait to be written: see flush_source_new (). */
   GSource        *flush_source;
   GSource        *writable_source;
   /* A pipe of our own, written to directly (see write_some ()), or -1. */
@@ -95,20 +102,38 @@ static GParamSpec *properties[N_PROPS];
 
 static void mcp_stream_transport_write_next (McpStreamTransport *self);
 static void cancel_writing                  (McpStreamTransport *self);
+static void on_batch                        (gpointer            user_data);
 
 static void
 outgoing_free (Outgoing *out)
 {
   g_clear_object (&out->task);
+  g_clear_object (&out->owner);
   g_clear_pointer (&out->bytes, g_bytes_unref);
   g_free (out);
+}
+
+/* Tells the sender that @out was written (@error is %NULL), or why not. */
+static void
+outgoing_complete (Outgoing     *out,
+                   const GError *error)
+{
+  if (out->task != NULL)
+    {
+      if (error != NULL)
+        g_task_return_error (out->task, g_error_copy (error));
+      else
+        g_task_return_boolean (out->task, TRUE);
+    }
+  else if (error != NULL && out->failed != NULL)
+    out->failed (out->owner, out->tag, error);
 }
 
 static void
 fail_outgoing (Outgoing     *out,
                const GError *error)
 {
-  g_task_return_error (out->task, g_error_copy (error));
+  outgoing_complete (out, error);
   outgoing_free (out);
 }
 
@@ -190,6 +215,9 @@ on_line (const char *line,
 
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("← %.*s", (int) MIN (len, 2000), line);
+
+  if (_mcp_transport_receive_text (MCP_TRANSPORT (self), line, len, TRUE))
+    return;
 
   root = _mcp_json_parse_message (line, len, &error);
   if (root == NULL)
@@ -329,7 +357,7 @@ mcp_stream_transport_open (McpTransport *transport,
         priv->output_fd = fd;
     }
   priv->reader = _mcp_line_reader_new (priv->input, priv->max_message_size);
-  _mcp_line_reader_start (priv->reader, on_line, on_oversized, on_end, self);
+  _mcp_line_reader_start (priv->reader, on_line, on_oversized, on_end, on_batch, self);
 
   g_task_return_boolean (task, TRUE);
 }
@@ -362,8 +390,7 @@ batch_done (McpStreamTransport *self,
       if (priv->closing || mcp_transport_is_closed (MCP_TRANSPORT (self)))
         {
           for (guint i = 0; i < batch->len; i++)
-            g_task_return_error (((Outgoing *) batch->pdata[i])->task,
-                                 g_error_copy (priv->write_error));
+            outgoing_complete (batch->pdata[i], priv->write_error);
         }
       else
         {
@@ -377,7 +404,7 @@ batch_done (McpStreamTransport *self,
   else
     {
       for (guint i = 0; i < batch->len; i++)
-        g_task_return_boolean (((Outgoing *) batch->pdata[i])->task, TRUE);
+        outgoing_complete (batch->pdata[i], NULL);
     }
 
   mcp_stream_transport_write_next (self);
@@ -470,16 +497,93 @@ write_some (McpStreamTransport *self)
   batch_done (self, NULL);
 }
 
-static gboolean
-flush_cb (gpointer user_data)
+/* Messages queued on a pipe of our own are written together once the
+ * code that queued them is done: 64 answers read at once start 64 calls,
+ * which go out in one write (). Those queued while the reader hands out
+ * lines are written as soon as it has handed out the last line of its read
+ * (see on_batch ()), in the same iteration of the main loop; the others
+ * from the next iteration, when this source, armed, dispatches. It stays
+ * for the transport's life: arming and disarming it is setting a flag, where
+ * an idle source each time costs its creation, its attachment and its
+ * destruction. Armed, it holds a reference to the transport, as the write
+ * it stands for would. */
+typedef struct
 {
-  McpStreamTransport *self = user_data;
+  GSource             source;
+  McpStreamTransport *transport;
+  gboolean            armed;
+} FlushSource;
+
+static gboolean
+flush_source_prepare (GSource *source,
+                      gint    *timeout)
+{
+  *timeout = -1;
+  return ((FlushSource *) source)->armed;
+}
+
+static gboolean
+flush_source_check (GSource *source)
+{
+  return ((FlushSource *) source)->armed;
+}
+
+static void
+flush_now (McpStreamTransport *self)
+{
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  FlushSource *flush = (FlushSource *) priv->flush_source;
 
-  g_clear_pointer (&priv->flush_source, g_source_unref);
+  if (flush == NULL || !flush->armed)
+    return;
+
+  flush->armed = FALSE;
   mcp_stream_transport_write_next (self);
+  g_object_unref (self);
+}
 
-  return G_SOURCE_REMOVE;
+static gboolean
+flush_source_dispatch (GSource     *source,
+                       GSourceFunc  callback,
+                       gpointer     user_data)
+{
+  flush_now (((FlushSource *) source)->transport);
+  return G_SOURCE_CONTINUE;
+}
+
+static GSourceFuncs flush_source_funcs = {
+  .prepare = flush_source_prepare,
+  .check = flush_source_check,
+  .dispatch = flush_source_dispatch,
+};
+
+static void
+arm_flush (McpStreamTransport *self)
+{
+  McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
+  FlushSource *flush;
+
+  if (priv->flush_source == NULL)
+    {
+      priv->flush_source = g_source_new (&flush_source_funcs, sizeof (FlushSource));
+      ((FlushSource *) priv->flush_source)->transport = self;
+      g_source_set_static_name (priv->flush_source, "[mcp-glib] flush");
+      g_source_attach (priv->flush_source, g_main_context_get_thread_default ());
+    }
+
+  flush = (FlushSource *) priv->flush_source;
+  if (!flush->armed)
+    {
+      flush->armed = TRUE;
+      g_object_ref (self);
+    }
+}
+
+/* The reader has handed out the lines of one read. */
+static void
+on_batch (gpointer user_data)
+{
+  flush_now (user_data);
 }
 
 /* Stops writing. A write in progress fails as cancelled, from the main
@@ -494,8 +598,12 @@ cancel_writing (McpStreamTransport *self)
 
   if (priv->flush_source != NULL)
     {
+      gboolean armed = ((FlushSource *) priv->flush_source)->armed;
+
       g_source_destroy (priv->flush_source);
       g_clear_pointer (&priv->flush_source, g_source_unref);
+      if (armed)
+        g_object_unref (self);
     }
 
   if (priv->writable_source != NULL)
@@ -587,7 +695,7 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
 
   while ((out = g_queue_pop_head (&priv->queue)))
     {
-      if (g_task_return_error_if_cancelled (out->task))
+      if (out->task != NULL && g_task_return_error_if_cancelled (out->task))
         {
           outgoing_free (out);
           continue;
@@ -636,18 +744,21 @@ mcp_stream_transport_write_next (McpStreamTransport *self)
                                    g_object_ref (self));
 }
 
+/* Queues @out (transfer full) with @message, a tree or (if @message is
+ * %NULL) the compact JSON text of a message (transfer full). */
 static void
-mcp_stream_transport_send (McpTransport *transport,
-                           JsonNode     *message,
-                           GCancellable *cancellable,
-                           GTask        *task)
+queue_outgoing (McpStreamTransport *self,
+                Outgoing           *out,
+                JsonNode           *message,
+                GString            *text)
 {
-  McpStreamTransport *self = MCP_STREAM_TRANSPORT (transport);
   McpStreamTransportPrivate *priv = mcp_stream_transport_get_instance_private (self);
-  Outgoing *out;
 
-  out = g_new0 (Outgoing, 1);
-  out->task = g_object_ref (task);
+  if (text != NULL)
+    {
+      g_string_append_c (text, '\n');
+      out->bytes = g_string_free_to_bytes (text);
+    }
 
   if (!priv->opened)
     {
@@ -662,7 +773,8 @@ mcp_stream_transport_send (McpTransport *transport,
       return;
     }
 
-  out->bytes = _mcp_json_to_line (message);
+  if (out->bytes == NULL)
+    out->bytes = _mcp_json_to_line (message);
 
   if (G_UNLIKELY (g_getenv ("G_MESSAGES_DEBUG") != NULL))
     g_debug ("→ %.*s", (int) MIN (g_bytes_get_size (out->bytes) - 1, 2000),
@@ -677,26 +789,59 @@ mcp_stream_transport_send (McpTransport *transport,
 
   g_queue_push_tail (&priv->queue, out);
 
-  /* A pipe of our own is written to once the current dispatch is over,
-   * with all the messages it produced: 64 answers read at once start 64
-   * calls, which go out in one write (). The senders' tasks then complete
-   * from that later iteration directly, rather than through an idle
-   * source each. */
+  /* A pipe of our own is written to with the others queued meanwhile (see
+   * FlushSource); once the batch being written is out, the next one
+   * takes whatever was queued. */
   if (priv->output_fd >= 0)
     {
-      if (priv->flush_source == NULL && priv->batch == NULL)
-        {
-          priv->flush_source = g_idle_source_new ();
-          g_source_set_priority (priv->flush_source, G_PRIORITY_DEFAULT);
-          g_source_set_static_name (priv->flush_source, "[mcp-glib] flush");
-          g_source_set_callback (priv->flush_source, flush_cb, g_object_ref (self),
-                                 g_object_unref);
-          g_source_attach (priv->flush_source, g_main_context_get_thread_default ());
-        }
+      if (priv->batch == NULL)
+        arm_flush (self);
       return;
     }
 
   mcp_stream_transport_write_next (self);
+}
+
+static void
+mcp_stream_transport_send (McpTransport *transport,
+                           JsonNode     *message,
+                           GCancellable *cancellable,
+                           GTask        *task)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->task = g_object_ref (task);
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message, NULL);
+}
+
+static void
+mcp_stream_transport_send_direct (McpTransport               *transport,
+                                  JsonNode                   *message,
+                                  GObject                    *owner,
+                                  gint64                      tag,
+                                  McpTransportSendFailedFunc  failed)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  out->tag = tag;
+  out->failed = failed;
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, message, NULL);
+}
+
+static void
+mcp_stream_transport_send_text (McpTransport               *transport,
+                                GString                    *text,
+                                GObject                    *owner,
+                                gint64                      tag,
+                                McpTransportSendFailedFunc  failed)
+{
+  Outgoing *out = g_new0 (Outgoing, 1);
+
+  out->owner = owner != NULL ? g_object_ref (owner) : NULL;
+  out->tag = tag;
+  out->failed = failed;
+  queue_outgoing (MCP_STREAM_TRANSPORT (transport), out, NULL, text);
 }
 
 static void
@@ -912,6 +1057,10 @@ mcp_stream_transport_init (McpStreamTransport *self)
   priv->output_fd = -1;
   g_queue_init (&priv->queue);
   g_queue_init (&priv->stranded);
+
+  _mcp_transport_set_direct_send (MCP_TRANSPORT (self), mcp_stream_transport_send,
+                                  mcp_stream_transport_send_direct,
+                                  mcp_stream_transport_send_text);
 }
 
 /**

@@ -13,6 +13,11 @@ G_BEGIN_DECLS
 
 typedef struct _McpSubprocess McpSubprocess;
 
+/* The server runs (@error is %NULL), or could not be started. */
+typedef void (*McpSubprocessStartedFunc) (McpSubprocess *self,
+                                          const GError  *error,
+                                          gpointer       user_data);
+
 char         **_mcp_subprocess_build_environ  (const char * const  *environ_,
                                                const char * const  *inherit,
                                                GHashTable          *overrides);
@@ -23,6 +28,9 @@ McpSubprocess *_mcp_subprocess_spawn          (const char * const  *argv,
                                                const int           *target_fds,
                                                guint                n_fds,
                                                GError             **error);
+void           _mcp_subprocess_watch_start    (McpSubprocess       *self,
+                                               McpSubprocessStartedFunc func,
+                                               gpointer             user_data);
 void           _mcp_subprocess_free           (McpSubprocess       *self);
 GSubprocess   *_mcp_subprocess_get_subprocess (McpSubprocess       *self);
 GPid           _mcp_subprocess_get_pid        (McpSubprocess       *self);

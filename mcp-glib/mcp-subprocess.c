@@ -53,7 +53,16 @@ struct _McpSubprocess
 {
   GSubprocess *subprocess;
   char        *program;
+  char        *cwd;
   ProcessId    server;
+  /* Until the helper has executed the server: the pipe it reports on
+   * (see watch_report ()), and who wants to know. */
+  int          report_fd;
+  int          report[2];
+  gsize        report_len;
+  GSource     *report_source;
+  McpSubprocessStartedFunc started_func;
+  gpointer     started_data;
   /* The server's process group, whose id is the server's pid. */
   GPid         group;
   /* The processes it started that were found from parent to child. */
@@ -702,35 +711,14 @@ spawn_error_code (int error_number)
     }
 }
 
-/* Waits until the helper has executed the server (its end of the pipe is
- * closed on exec) or reports why it could not. The helper only runs a
- * few system calls before that, so this is as brief as GLib's own wait
- * for the exec of a child. */
-static gboolean
-read_report (int          fd,
-             const char  *program,
-             const char  *cwd,
-             GError     **error)
+/* The error of a report of the helper: why it could not execute the
+ * server. */
+static void
+set_report_error (const int   report[2],
+                  const char *program,
+                  const char *cwd,
+                  GError    **error)
 {
-  int report[2];
-  gsize got = 0;
-
-  while (got < sizeof report)
-    {
-      gssize n = read (fd, (char *) report + got, sizeof report - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      got += n;
-    }
-
-  /* Nothing: the server runs (or the helper was killed, which its exit
-   * status will tell). */
-  if (got < sizeof report)
-    return TRUE;
-
   switch (report[0])
     {
     case MCP_SPAWN_STEP_CHDIR:
@@ -752,10 +740,10 @@ read_report (int          fd,
                    g_strerror (report[1]));
       break;
     }
-
-  return FALSE;
 }
 
+/* Starts the helper, which starts the server; *@report_fd is where it
+ * reports, non-blocking (see watch_report ()). */
 static GSubprocess *
 spawn_with_helper (const char          *helper,
                    const char * const  *argv,
@@ -764,6 +752,7 @@ spawn_with_helper (const char          *helper,
                    int                 *source_fds,
                    const int           *target_fds,
                    guint                n_fds,
+                   int                 *report_fd_out,
                    GError             **error)
 {
   g_autoptr(GSubprocessLauncher) launcher = NULL;
@@ -776,7 +765,6 @@ spawn_with_helper (const char          *helper,
   g_auto(GStrv) helper_argv = NULL;
   int report[2];
   int report_fd = 3;
-  gboolean ok;
 
   /* Looked up in the application's PATH, as GLib does. */
   if (strchr (argv[0], '/') != NULL)
@@ -817,10 +805,14 @@ spawn_with_helper (const char          *helper,
    * helper's remains. */
   g_clear_object (&launcher);
 
-  ok = subprocess != NULL && read_report (report[0], argv[0], cwd, error);
-  close (report[0]);
+  if (subprocess == NULL || !g_unix_set_fd_nonblocking (report[0], TRUE, error))
+    {
+      close (report[0]);
+      return NULL;
+    }
 
-  return ok ? g_steal_pointer (&subprocess) : NULL;
+  *report_fd_out = report[0];
+  return g_steal_pointer (&subprocess);
 }
 
 /* The helper program, unless its use is turned off: the variable set to
@@ -839,7 +831,9 @@ find_helper (void)
   return helper;
 }
 
-/* Starts the server. It takes @source_fds, which are closed in any case. */
+/* Starts the server. It takes @source_fds, which are closed in any case.
+ * Through the helper, the server may not run yet when this returns: see
+ * _mcp_subprocess_watch_start (). */
 McpSubprocess *
 _mcp_subprocess_spawn (const char * const  *argv,
                        const char * const  *envp,
@@ -853,13 +847,14 @@ _mcp_subprocess_spawn (const char * const  *argv,
   McpSubprocess *self;
   const char *identifier;
   const char *helper;
+  int report_fd = -1;
 
   g_return_val_if_fail (n_fds <= MCP_SPAWN_HELPER_MAX_FDS, NULL);
 
   helper = find_helper ();
   if (helper != NULL)
     subprocess = spawn_with_helper (helper, argv, envp, cwd, source_fds, target_fds, n_fds,
-                                    error);
+                                    &report_fd, error);
   else
     subprocess = spawn_with_fork (argv, envp, cwd, source_fds, target_fds, n_fds, error);
 
@@ -873,6 +868,8 @@ _mcp_subprocess_spawn (const char * const  *argv,
   self = g_new0 (McpSubprocess, 1);
   self->subprocess = g_steal_pointer (&subprocess);
   self->program = g_strdup (argv[0]);
+  self->cwd = g_strdup (cwd);
+  self->report_fd = report_fd;
   self->descendants = g_array_new (FALSE, FALSE, sizeof (ProcessId));
 
   /* GLib reaps on its worker thread: a server that exits at once may
@@ -888,11 +885,93 @@ _mcp_subprocess_spawn (const char * const  *argv,
   return self;
 }
 
+static void
+stop_watching_report (McpSubprocess *self)
+{
+  if (self->report_source != NULL)
+    {
+      g_source_destroy (self->report_source);
+      g_clear_pointer (&self->report_source, g_source_unref);
+    }
+  if (self->report_fd >= 0)
+    {
+      close (self->report_fd);
+      self->report_fd = -1;
+    }
+}
+
+/* The helper reported, or its end of the pipe closed: it executed the
+ * server (close on exec), or it died. */
+static gboolean
+report_ready_cb (int           fd,
+                 GIOCondition  condition,
+                 gpointer      user_data)
+{
+  McpSubprocess *self = user_data;
+  McpSubprocessStartedFunc func = self->started_func;
+  g_autoptr(GError) error = NULL;
+  gssize n;
+
+  do
+    n = read (fd, (char *) self->report + self->report_len,
+              sizeof self->report - self->report_len);
+  while (n < 0 && errno == EINTR);
+
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return G_SOURCE_CONTINUE;
+
+  if (n > 0)
+    {
+      self->report_len += n;
+      if (self->report_len < sizeof self->report)
+        return G_SOURCE_CONTINUE;
+      set_report_error (self->report, self->program, self->cwd, &error);
+    }
+
+  /* A report, or nothing at all: the server runs (or the helper was
+   * killed, which its exit status will tell). */
+  self->started_func = NULL;
+  stop_watching_report (self);
+  func (self, error, self->started_data);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* Calls @func once the server runs (with a %NULL error) or could not be
+ * started: right away when that is known already (servers started
+ * without the helper), else from the thread-default main context once the
+ * helper has executed it, which takes it a few system calls. Waiting for
+ * that in turn, as GLib waits for the exec of a child, would have many
+ * servers started at once start one after the other. Nothing is called
+ * after _mcp_subprocess_free (). */
+void
+_mcp_subprocess_watch_start (McpSubprocess            *self,
+                             McpSubprocessStartedFunc  func,
+                             gpointer                  user_data)
+{
+  g_return_if_fail (self->started_func == NULL);
+
+  if (self->report_fd < 0)
+    {
+      func (self, NULL, user_data);
+      return;
+    }
+
+  self->started_func = func;
+  self->started_data = user_data;
+  self->report_source = g_unix_fd_source_new (self->report_fd, G_IO_IN | G_IO_HUP | G_IO_ERR);
+  g_source_set_static_name (self->report_source, "[mcp-glib] server start");
+  g_source_set_callback (self->report_source, G_SOURCE_FUNC (report_ready_cb), self, NULL);
+  g_source_attach (self->report_source, g_main_context_get_thread_default ());
+}
+
 void
 _mcp_subprocess_free (McpSubprocess *self)
 {
+  stop_watching_report (self);
   g_clear_object (&self->subprocess);
   g_clear_pointer (&self->program, g_free);
+  g_clear_pointer (&self->cwd, g_free);
   g_clear_pointer (&self->descendants, g_array_unref);
   g_free (self);
 }

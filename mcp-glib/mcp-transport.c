@@ -16,7 +16,7 @@
 
 #include "mcp-i18n-private.h"
 
-#include "mcp-transport.h"
+#include "mcp-transport-private.h"
 
 /**
  * McpTransport:
@@ -55,9 +55,21 @@
 
 typedef struct
 {
-  GError   *closed_error;
-  char     *protocol_version;
-  guint     closed : 1;
+  GError                     *closed_error;
+  char                       *protocol_version;
+
+  /* The engine, called directly with each message. */
+  McpTransportReceiveFunc     receive_func;
+  McpTransportReceiveTextFunc receive_text_func;
+  gpointer                    receive_data;
+
+  /* A subclass's way of sending without a GTask, and the send vfunc it
+   * stands for: it is only taken while that vfunc is the class's. */
+  gpointer                    direct_send_vfunc;
+  McpTransportDirectSendFunc  direct_send;
+  McpTransportDirectSendTextFunc direct_send_text;
+
+  guint                       closed : 1;
 } McpTransportPrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (McpTransport, mcp_transport, G_TYPE_OBJECT)
@@ -508,7 +520,214 @@ mcp_transport_deliver_message (McpTransport *self,
   if (priv->closed)
     return;
 
-  g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+  /* The signal is there for whoever watches the traffic, and sees each
+   * message before the engine acts on it. Nobody usually does: an emission
+   * per message would be a fair share of a call's cost for nothing. */
+  if (MCP_TRANSPORT_GET_CLASS (self)->message_received != NULL ||
+      g_signal_has_handler_pending (self, signals[MESSAGE_RECEIVED], 0, FALSE))
+    {
+      g_signal_emit (self, signals[MESSAGE_RECEIVED], 0, message);
+      if (priv->closed)
+        return;
+    }
+
+  if (priv->receive_func != NULL)
+    priv->receive_func (message, priv->receive_data);
+}
+
+/* Makes @func the engine that every incoming message is handed to, and
+ * @text_func (if not %NULL) the one offered their text first, unless the
+ * transport has an engine already (then it returns %FALSE, and a second
+ * engine has to connect to ::message-received). */
+gboolean
+_mcp_transport_set_receiver (McpTransport                *self,
+                             McpTransportReceiveFunc      func,
+                             McpTransportReceiveTextFunc  text_func,
+                             gpointer                     user_data)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_val_if_fail (MCP_IS_TRANSPORT (self), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  if (priv->receive_func != NULL)
+    return FALSE;
+
+  priv->receive_func = func;
+  priv->receive_text_func = text_func;
+  priv->receive_data = user_data;
+  return TRUE;
+}
+
+/* For implementations, before they make a tree of an incoming message:
+ * offers its text to the engine, which may take it as it is when nobody
+ * needs the tree, neither a handler of ::message-received nor a class
+ * handler. Without @any_message, the engine only takes what answers no
+ * request (a progress notification, say): for a transport that has to see
+ * the answers itself. Returns whether it was taken; if not, the message
+ * goes on as a tree, through mcp_transport_deliver_message () (and a text
+ * that is not a message is the transport's to report). */
+gboolean
+_mcp_transport_receive_text (McpTransport *self,
+                             const char   *data,
+                             gsize         len,
+                             gboolean      any_message)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  if (priv->receive_text_func == NULL || priv->closed ||
+      MCP_TRANSPORT_GET_CLASS (self)->message_received != NULL ||
+      g_signal_has_handler_pending (self, signals[MESSAGE_RECEIVED], 0, FALSE))
+    return FALSE;
+
+  return priv->receive_text_func (data, len, any_message, priv->receive_data);
+}
+
+/* Forgets the engine that was set with @user_data, if it was. */
+void
+_mcp_transport_clear_receiver (McpTransport *self,
+                               gpointer      user_data)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  if (priv->receive_func == NULL || priv->receive_data != user_data)
+    return;
+
+  priv->receive_func = NULL;
+  priv->receive_text_func = NULL;
+  priv->receive_data = NULL;
+}
+
+/* For a subclass: @func queues a message as its @send_vfunc does, without
+ * a GTask, and @text_func the text of one. A subclass of that subclass
+ * that overrides the vfunc is sent to through the vfunc. */
+void
+_mcp_transport_set_direct_send (McpTransport                   *self,
+                                gpointer                        send_vfunc,
+                                McpTransportDirectSendFunc      func,
+                                McpTransportDirectSendTextFunc  text_func)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+
+  priv->direct_send_vfunc = send_vfunc;
+  priv->direct_send = func;
+  priv->direct_send_text = text_func;
+}
+
+static gboolean
+sends_directly (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  return priv->direct_send != NULL &&
+         (gpointer) MCP_TRANSPORT_GET_CLASS (self)->send == priv->direct_send_vfunc;
+}
+
+/* Whether the transport takes messages as text, with
+ * _mcp_transport_send_text (): the engine can then write them without
+ * making a tree first. */
+gboolean
+_mcp_transport_takes_text (McpTransport *self)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  return !priv->closed && priv->direct_send_text != NULL && sends_directly (self);
+}
+
+/* Queues the compact JSON text of a message (transfer full), as
+ * _mcp_transport_send () queues a tree; only for a transport that
+ * _mcp_transport_takes_text (). */
+void
+_mcp_transport_send_text (McpTransport               *self,
+                          GString                    *text,
+                          GObject                    *owner,
+                          gint64                      tag,
+                          McpTransportSendFailedFunc  failed)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+
+  if (!_mcp_transport_takes_text (self))
+    {
+      g_string_free (text, TRUE);
+      g_return_if_reached ();
+    }
+
+  priv->direct_send_text (self, text, owner, tag, failed);
+}
+
+typedef struct
+{
+  GObject                    *owner;
+  gint64                      tag;
+  McpTransportSendFailedFunc  failed;
+} SendData;
+
+static void
+send_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  SendData *data = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!mcp_transport_send_finish (MCP_TRANSPORT (object), result, &error))
+    data->failed (data->owner, data->tag, error);
+
+  g_object_unref (data->owner);
+  g_free (data);
+}
+
+/* Queues @message as mcp_transport_send_async () does, for the engine,
+ * which only needs to hear of a failure: @failed is then called with
+ * @owner, which the transport holds meanwhile, and @tag. It may be called
+ * before this returns. Without @failed (and @owner), nobody hears of it. */
+void
+_mcp_transport_send (McpTransport               *self,
+                     JsonNode                   *message,
+                     GObject                    *owner,
+                     gint64                      tag,
+                     McpTransportSendFailedFunc  failed)
+{
+  McpTransportPrivate *priv = mcp_transport_get_instance_private (self);
+  SendData *data;
+
+  g_return_if_fail (MCP_IS_TRANSPORT (self));
+  g_return_if_fail (message != NULL);
+  g_return_if_fail (failed == NULL || G_IS_OBJECT (owner));
+
+  if (priv->closed)
+    {
+      if (failed == NULL)
+        return;
+      if (priv->closed_error != NULL)
+        failed (owner, tag, priv->closed_error);
+      else
+        failed (owner, tag, &(GError) { G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                        (char *) _("The connection is closed") });
+      return;
+    }
+
+  if (sends_directly (self))
+    {
+      priv->direct_send (self, message, owner, tag, failed);
+      return;
+    }
+
+  if (failed == NULL)
+    {
+      mcp_transport_send_async (self, message, NULL, NULL, NULL);
+      return;
+    }
+
+  data = g_new0 (SendData, 1);
+  data->owner = g_object_ref (owner);
+  data->tag = tag;
+  data->failed = failed;
+  mcp_transport_send_async (self, message, NULL, send_done_cb, data);
 }
 
 /**

@@ -343,3 +343,116 @@ json_glib_reference_compare (JsonNode *node,
 {
   return compare_trees (node, expected, NULL, overflow);
 }
+
+/* What the engine's way with a tree (handle_progress () in mcp-rpc.c)
+ * finds in @message, a whole message: %TRUE for a notifications/progress
+ * notification (no id) whose params hold an integer progressToken and a
+ * numeric progress, with those, the total (-1 if absent or not a number)
+ * and the message (%NULL if absent or not a string). _mcp_json_read_progress ()
+ * must find the same in what it accepts. */
+gboolean
+json_glib_reference_read_progress (JsonNode    *message,
+                                   gint64      *token,
+                                   double      *progress,
+                                   double      *total,
+                                   const char **text)
+{
+  JsonObject *object;
+  JsonObject *params;
+  JsonNode *node;
+
+  if (!JSON_NODE_HOLDS_OBJECT (message))
+    return FALSE;
+  object = json_node_get_object (message);
+  if (json_object_get_member (object, "id") != NULL ||
+      g_strcmp0 (_mcp_json_object_get_string (object, "method"), "notifications/progress") != 0 ||
+      (params = _mcp_json_object_get_object (object, "params")) == NULL ||
+      !_mcp_json_node_is_integer (json_object_get_member (params, "progressToken"), token))
+    return FALSE;
+
+  node = json_object_get_member (params, "progress");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      (json_node_get_value_type (node) != G_TYPE_INT64 &&
+       json_node_get_value_type (node) != G_TYPE_DOUBLE))
+    return FALSE;
+  *progress = json_node_get_double (node);
+
+  node = json_object_get_member (params, "total");
+  *total = node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+           (json_node_get_value_type (node) == G_TYPE_INT64 ||
+            json_node_get_value_type (node) == G_TYPE_DOUBLE)
+           ? json_node_get_double (node) : -1;
+  *text = _mcp_json_object_get_string (params, "message");
+
+  return TRUE;
+}
+
+/* Checks what _mcp_json_read_progress () found in a message against
+ * what the engine finds in @tree, the reader's tree of the same message:
+ * %NULL if they agree, or what differs. */
+const char *
+json_glib_reference_check_progress (const McpJsonProgress *progress,
+                                    JsonNode              *tree)
+{
+  gint64 token;
+  double value;
+  double total;
+  double fast_total = progress->has_total ? progress->total : -1;
+  const char *text;
+
+  if (tree == NULL)
+    return "the progress reader took what the reader refuses";
+  if (!json_glib_reference_read_progress (tree, &token, &value, &total, &text))
+    return "the progress reader took what is not a progress notification";
+  if (token != progress->token)
+    return "another token";
+  if (memcmp (&value, &progress->progress, sizeof value) != 0)
+    return "another progress";
+  if (memcmp (&total, &fast_total, sizeof total) != 0)
+    return "another total";
+  if (g_strcmp0 (text, progress->message) != 0)
+    return "another message";
+
+  return NULL;
+}
+
+/* Compares what _mcp_json_read_envelope () read with @tree, the reader's
+ * tree of the same message: %NULL if they hold the same (the members the
+ * engine looks at, or the whole batch), or what differs. */
+const char *
+json_glib_reference_compare_envelope (const McpJsonEnvelope *env,
+                                      JsonNode              *tree)
+{
+  static const char *names[] = { "id", "method", "params", "result", "error" };
+  JsonNode *members[] = { env->id, env->method, env->params, env->result, env->error };
+  gboolean overflow = FALSE;
+  JsonObject *object;
+
+  if (JSON_NODE_HOLDS_ARRAY (tree))
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+        if (members[i] != NULL)
+          return "a member of a batch";
+      if (env->batch == NULL)
+        return "no batch";
+      return json_glib_reference_compare (env->batch, tree, &overflow);
+    }
+
+  if (env->batch != NULL)
+    return "a batch of an object";
+
+  object = json_node_get_object (tree);
+  for (guint i = 0; i < G_N_ELEMENTS (members); i++)
+    {
+      JsonNode *expected = json_object_get_member (object, names[i]);
+      const char *difference;
+
+      if ((expected == NULL) != (members[i] == NULL))
+        return "a member missing, or one too many";
+      if (expected != NULL &&
+          (difference = json_glib_reference_compare (members[i], expected, &overflow)) != NULL)
+        return difference;
+    }
+
+  return NULL;
+}

@@ -9,6 +9,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mcp-json-reader-private.h"
+
 G_BEGIN_DECLS
 
 gboolean  json_glib_reference_check_text (const char  *data,
@@ -22,5 +24,14 @@ JsonNode *json_glib_reference_parse      (JsonParser  *parser,
 const char *json_glib_reference_compare  (JsonNode    *node,
                                           JsonNode    *expected,
                                           gboolean    *overflow);
+gboolean  json_glib_reference_read_progress (JsonNode    *message,
+                                             gint64      *token,
+                                             double      *progress,
+                                             double      *total,
+                                             const char **text);
+const char *json_glib_reference_check_progress (const McpJsonProgress *progress,
+                                                JsonNode              *tree);
+const char *json_glib_reference_compare_envelope (const McpJsonEnvelope *env,
+                                                  JsonNode              *tree);
 
 G_END_DECLS

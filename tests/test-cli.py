@@ -51,6 +51,7 @@ TYPES = {
 TOOLS = [
     {"name": "types", "inputSchema": {"type": "object", "properties": TYPES}},
     {"name": "media", "inputSchema": {"type": "object"}},
+    {"name": "refuse", "inputSchema": {"type": "object"}},
 ]
 MEDIA = [
     {"type": "text", "text": "before"},
@@ -84,11 +85,27 @@ def answer(request):
         return {"contents": CONTENTS[params["uri"]]}
     return {}
 
+def refusal(request):
+    # A URL elicitation the call needs (-32042), or a refusal whose data is
+    # larger than the client shows.
+    size = request["params"].get("arguments", {}).get("size", 0)
+    if size:
+        return {"code": -32603, "message": "Too much", "data": {"blob": "x" * size}}
+    return {"code": -32042, "message": "This request requires more information.",
+            "data": {"elicitations": [{"mode": "url", "elicitationId": "e-1",
+                                       "url": "https://example.com/connect?id=e-1",
+                                       "message": "Connect your account"}]}}
+
 for line in sys.stdin:
     request = json.loads(line)
-    if "id" in request:
-        print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": answer(request)}),
+    if "id" not in request:
+        continue
+    if request["method"] == "tools/call" and request["params"]["name"] == "refuse":
+        print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "error": refusal(request)}),
               flush=True)
+        continue
+    print(json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": answer(request)}),
+          flush=True)
 """
 SCRIPTED_BYTES = bytes(range(256)) + b"\x1b[31m red \x00\n"
 
@@ -399,6 +416,20 @@ def test_protocol():
     assert "server/discover" in err and "legacy handshake" in err, err
     assert "Protocol: 2025-11-25\n" in check(*run("--server", crashing, "--protocol", "legacy",
                                                    "info"))
+
+
+def test_error_data():
+    # The data of a server's error is shown: here the URL to open.
+    status, out, err = scripted("call", "refuse", "{}")
+    assert status == 4, (status, err)
+    assert "This request requires more information." in err, err
+    assert "The server added: " in err and "https://example.com/connect?id=e-1" in err, err
+
+    # Within bounds.
+    status, out, err = scripted("call", "refuse", '{"size": 100000}')
+    assert status == 4, (status, err)
+    assert "Too much" in err and "bytes more)" in err, err
+    assert len(err) < 6000, len(err)
 
 
 def test_usage_errors():
@@ -802,6 +833,7 @@ TESTS = [
     test_progress_bar_on_a_terminal,
     test_log_messages_go_to_stderr,
     test_protocol,
+    test_error_data,
     test_usage_errors,
     test_tool_errors,
     test_connection_failures,

@@ -69,6 +69,36 @@ assert_same_tree (JsonNode *node,
   g_assert_cmpstr (json_glib_reference_compare (node, expected, NULL), ==, NULL);
 }
 
+/* Reads @text as an envelope (_mcp_json_read_envelope ()): the members of
+ * @tree, the reader's tree of it (or @message, the reader's error). */
+static void
+assert_envelope (const char *text,
+                 gsize       len,
+                 guint       max_depth,
+                 JsonNode   *tree,
+                 const char *message)
+{
+  g_autofree char *copy = copy_exact (text, len);
+  g_autoptr(GError) error = NULL;
+  McpJsonEnvelope env;
+
+  if (_mcp_json_read_envelope (copy, len, max_depth, &env, &error))
+    {
+      g_assert_no_error (error);
+      g_assert_nonnull (tree);
+      g_assert_cmpstr (json_glib_reference_compare_envelope (&env, tree), ==, NULL);
+      _mcp_json_envelope_clear (&env);
+      return;
+    }
+
+  g_assert_null (tree);
+  g_assert_nonnull (error);
+  g_assert_null (env.batch);
+  g_assert_null (env.id);
+  g_assert_null (env.params);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
 /* Parses @text both ways and compares the trees. */
 static void
 assert_valid_len (const char *text,
@@ -83,6 +113,7 @@ assert_valid_len (const char *text,
   g_assert_nonnull (expected);
   g_assert_true (json_node_equal (node, expected));
   assert_same_tree (node, expected);
+  assert_envelope (text, len, MCP_JSON_MAX_DEPTH, node, NULL);
 }
 
 static void
@@ -105,6 +136,7 @@ assert_invalid_len (const char *text,
   g_assert_true (g_utf8_validate (error->message, -1, NULL));
   if (message != NULL)
     g_assert_cmpstr (error->message, ==, message);
+  assert_envelope (text, len, max_depth, NULL, error->message);
 }
 
 static void
@@ -695,6 +727,197 @@ test_large_string (void)
   assert_valid_len (text->str, text->len);
 }
 
+/* _mcp_json_read_progress (): what it takes, it reads to the values the
+ * engine finds in the tree; what it does not take goes the way of the
+ * tree. Each prefix of each input is tried too. */
+static void
+test_progress (void)
+{
+  static const struct
+  {
+    const char *text;
+    gboolean    taken;
+  } cases[] = {
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\","
+      "\"params\":{\"progressToken\":7,\"progress\":1}}", TRUE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,"
+      "\"progress\":2.5,\"total\":10,\"message\":\"Half \\u00e9 \\\"way\\\"\"},"
+      "\"jsonrpc\":\"2.0\"}", TRUE },
+    /* Whitespace, an escaped method, the members in another order. */
+    { " { \"params\" : { \"total\" : 1e3 , \"progress\" : -0.0 , "
+      "\"progressToken\" : -9223372036854775808 } , \"method\" : \"notifications\\/progress\" } ",
+      TRUE },
+    /* The last of repeated members wins, the last params as a whole. */
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+      "{\"progressToken\":7,\"progress\":1,\"progress\":3,\"message\":\"a\",\"message\":\"b\"},"
+      "\"params\":{\"progressToken\":8,\"progress\":4}}", TRUE },
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+      "{\"progressToken\":7,\"progress\":1e400,\"total\":18446744073709551616}}", TRUE },
+    /* Tokens that are not integers, values of other types. */
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":\"7\",\"progress\":1}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7.0,\"progress\":1}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":\"1\"}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"total\":null}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"message\":5}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\"}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":[7,1]}", FALSE },
+    /* Members of other kinds of message, or that the engine may need. */
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"_meta\":{\"io.modelcontextprotocol/subscriptionId\":3}}}", FALSE },
+    { "{\"id\":3,\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,"
+      "\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1},"
+      "\"extra\":1}", FALSE },
+    { "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\"}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"method\":\"x\",\"params\":{\"progressToken\":7,"
+      "\"progress\":1}}", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1}}"
+      " x", FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":01}}",
+      FALSE },
+    { "{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1,"
+      "\"message\":\"\\u0000\"}}", FALSE },
+    { "[{\"method\":\"notifications/progress\",\"params\":{\"progressToken\":7,\"progress\":1}}]",
+      FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gsize len = strlen (cases[i].text);
+
+      g_test_message ("%u: %s", i, cases[i].text);
+
+      for (gsize n = 0; n <= len; n++)
+        {
+          g_autofree char *copy = copy_exact (cases[i].text, n);
+          g_autoptr(JsonNode) tree = _mcp_json_read (copy, n, MCP_JSON_MAX_DEPTH, NULL);
+          McpJsonProgress progress;
+          gboolean taken = _mcp_json_read_progress (copy, n, &progress);
+
+          if (taken)
+            {
+              g_assert_null (json_glib_reference_check_progress (&progress, tree));
+              _mcp_json_progress_clear (&progress);
+            }
+          if (n == len)
+            g_assert_true (taken == cases[i].taken);
+        }
+    }
+}
+
+/* The members of messages the engine looks at, read without a tree of the
+ * message, are those of the tree (the valid and invalid inputs of the
+ * other tests are read as envelopes too). */
+static void
+test_envelope (void)
+{
+  static const char *const texts[] = {
+    "{\"jsonrpc\":\"2.0\",\"id\":42,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"a\"}]}}",
+    "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"method\":\"roots/list\",\"params\":{}}",
+    "{\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":[1,{}]}}",
+    "{\"id\":null,\"error\":{\"code\":-32600,\"message\":\"bad\",\"data\":{\"x\":[]}}}",
+    "{\"id\":1,\"result\":1,\"result\":{\"b\":2},\"extra\":{\"deep\":[[{}]]},\"id\":2}",
+    "{\"method\":5,\"params\":[1,2],\"error\":\"x\",\"result\":null}",
+    "{\"\\u0069d\":7,\"other\":1,\"other\":{\"a\":1,\"a\":2}}",
+    "[{\"id\":1,\"result\":{}},{\"method\":\"a\"},5]",
+    "{}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      gsize len = strlen (texts[i]);
+
+      g_test_message ("%s", texts[i]);
+      assert_valid (texts[i]);
+
+      /* Cut short anywhere, the same error as the reader's. */
+      for (gsize n = 0; n < len; n++)
+        assert_invalid_len (texts[i], n, MCP_JSON_MAX_DEPTH, NULL);
+    }
+
+  /* The envelope counts as a level of nesting. */
+  assert_invalid_len ("{\"params\":{\"a\":[1]}}", 21, 2, NULL);
+}
+
+/* The engine's tree of a request (build_request () in mcp-rpc.c, without
+ * members of a protocol revision): the envelope, and with a token, params
+ * with "_meta":{"progressToken":id} added. */
+static JsonNode *
+request_tree (gint64      id,
+              const char *method,
+              JsonNode   *params,
+              gboolean    token)
+{
+  JsonObject *object = json_object_new ();
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  json_object_set_int_member (object, "id", id);
+  json_object_set_string_member (object, "method", method);
+  if (token)
+    {
+      JsonObject *with_meta = params != NULL
+                              ? _mcp_json_object_copy_members (json_node_get_object (params))
+                              : json_object_new ();
+      JsonObject *meta = json_object_new ();
+
+      json_object_set_int_member (meta, "progressToken", id);
+      json_object_set_object_member (with_meta, "_meta", meta);
+      json_object_set_object_member (object, "params", with_meta);
+    }
+  else if (params != NULL)
+    json_object_set_member (object, "params", json_node_copy (params));
+
+  return _mcp_json_node_new_object (object);
+}
+
+/* _mcp_json_write_request () writes the text of the engine's tree. */
+static void
+test_write_request (void)
+{
+  static const char *params[] = {
+    NULL,
+    "{}",
+    "[]",
+    "[1,\"two\",{\"3\":null}]",
+    "{\"name\":\"echo\",\"arguments\":{\"text\":\"a \\\"quoted\\\" \\u00e9\\n line\"}}",
+    "{\"cursor\":\"c\",\"n\":-9223372036854775808,\"x\":0.5,\"t\":true,\"z\":null}",
+    "{\"nested\":{\"_meta\":{\"progressToken\":1}},\"list\":[[],{}]}",
+  };
+  static const char *methods[] = { "tools/call", "a \"method\"\twith\u00e9 escapes" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (params); i++)
+    for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+      for (int token = 0; token <= 1; token++)
+        {
+          g_autoptr(JsonNode) node = params[i] ? json_from_string (params[i], NULL) : NULL;
+          g_autoptr(GString) text = g_string_new (NULL);
+          g_autoptr(JsonNode) tree = NULL;
+          g_autoptr(GBytes) line = NULL;
+          gint64 id = 1 + i * 1000 + m;
+
+          /* Arrays get no token. */
+          if (token && node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
+            continue;
+
+          tree = request_tree (id, methods[m], node, token);
+          line = _mcp_json_to_line (tree);
+          _mcp_json_write_request (text, id, methods[m], node, token);
+          g_string_append_c (text, '\n');
+
+          g_test_message ("%s", text->str);
+          g_assert_cmpmem (text->str, text->len,
+                           g_bytes_get_data (line, NULL), g_bytes_get_size (line));
+        }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -715,6 +938,9 @@ main (int    argc,
   g_test_add_func ("/Mcp/Json/control-characters", test_control_characters);
   g_test_add_func ("/Mcp/Json/string-boundaries", test_string_boundaries);
   g_test_add_func ("/Mcp/Json/large-string", test_large_string);
+  g_test_add_func ("/Mcp/Json/progress", test_progress);
+  g_test_add_func ("/Mcp/Json/write-request", test_write_request);
+  g_test_add_func ("/Mcp/Json/envelope", test_envelope);
 
   return g_test_run ();
 }

@@ -17,6 +17,8 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "mcp-test-scripted.h"
 
 /* ------------------------------------------------------------------------
@@ -149,6 +151,180 @@ test_close (void)
   g_assert_cmpuint (closed.count, ==, 1);
 
   server_close (server);
+}
+
+/* ------------------------------------------------------------------------
+ * Starting in the background
+ * ------------------------------------------------------------------------ */
+
+/* The spawn helper, behind a gate that a test may close: every server of
+ * these tests starts through a script (gate_script) that executes the
+ * real helper, but first, for a server whose environment names a
+ * directory in MCP_TEST_GATE, waits until the file "go" exists there (or
+ * gives up after 20 s, leaving the file "gave-up"). Set up in main (),
+ * before any thread runs; not without the helper (servers started with
+ * fork () run when the spawn returns). */
+static char *gate_script;
+
+typedef struct
+{
+  char *dir;
+  char *go;
+  char *gave_up;
+} Gate;
+
+static void
+gate_script_create (void)
+{
+  const char *real = g_getenv ("MCP_GLIB_SPAWN_HELPER");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *text = NULL;
+
+  if (real == NULL || *real == '\0')
+    return;
+
+  dir = g_dir_make_tmp ("mcp-gate-XXXXXX", &error);
+  g_assert_no_error (error);
+  gate_script = g_build_filename (dir, "gated-helper", NULL);
+  text = g_strdup_printf ("#!/bin/sh\n"
+                          "if [ -n \"$MCP_TEST_GATE\" ]; then\n"
+                          "  i=0\n"
+                          "  while [ ! -e \"$MCP_TEST_GATE/go\" ] && [ $i -lt 200 ]; do\n"
+                          "    sleep 0.1; i=$((i+1))\n"
+                          "  done\n"
+                          "  [ -e \"$MCP_TEST_GATE/go\" ] || touch \"$MCP_TEST_GATE/gave-up\"\n"
+                          "fi\n"
+                          "exec '%s' \"$@\"\n", real);
+  g_file_set_contents (gate_script, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_chmod (gate_script, 0700), ==, 0);
+  g_setenv ("MCP_GLIB_SPAWN_HELPER", gate_script, TRUE);
+}
+
+static void
+gate_script_remove (void)
+{
+  g_autofree char *dir = NULL;
+
+  if (gate_script == NULL)
+    return;
+
+  dir = g_path_get_dirname (gate_script);
+  g_unlink (gate_script);
+  g_rmdir (dir);
+  g_clear_pointer (&gate_script, g_free);
+}
+
+/* Closes the gate for @server's start. */
+static gboolean
+gate_init (Gate   *gate,
+           Server *server)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (gate_script == NULL)
+    return FALSE;
+
+  gate->dir = g_dir_make_tmp ("mcp-gate-XXXXXX", &error);
+  g_assert_no_error (error);
+  gate->go = g_build_filename (gate->dir, "go", NULL);
+  gate->gave_up = g_build_filename (gate->dir, "gave-up", NULL);
+  mcp_stdio_transport_setenv (server->transport, "MCP_TEST_GATE", gate->dir);
+
+  return TRUE;
+}
+
+static void
+gate_open (Gate *gate)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (gate->go, "", 0, &error);
+  g_assert_no_error (error);
+}
+
+static void
+gate_clear (Gate *gate)
+{
+  g_unlink (gate->go);
+  g_unlink (gate->gave_up);
+  g_rmdir (gate->dir);
+  g_free (gate->dir);
+  g_free (gate->go);
+  g_free (gate->gave_up);
+}
+
+/* Connecting returns while the helper starts the server: the main loop
+ * goes on meanwhile (a spawn that waited for the server to run would not
+ * return before the helper gave up on its gate). */
+static void
+test_start_in_background (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Gate gate = { NULL, };
+  Server *server;
+
+  server = server_new (NULL);
+  if (!gate_init (&gate, server))
+    {
+      g_test_skip ("Servers start through fork (), not the helper");
+      server_free (server);
+      return;
+    }
+
+  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  gate_open (&gate);
+
+  mcp_test_await_result (&result, "connect");
+  g_assert_true (mcp_client_connect_finish (server->client, result, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (gate.gave_up, G_FILE_TEST_EXISTS));
+  assert_echo_works (server);
+
+  server_close (server);
+  gate_clear (&gate);
+}
+
+/* Closed while its server is being started, a client fails its connect,
+ * closes, and leaves no process behind. */
+static void
+test_close_while_starting (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GAsyncResult) close_result = NULL;
+  g_autoptr(GError) error = NULL;
+  Gate gate = { NULL, };
+  Server *server;
+  GPid pid;
+
+  server = server_new (NULL);
+  if (!gate_init (&gate, server))
+    {
+      g_test_skip ("Servers start through fork (), not the helper");
+      server_free (server);
+      return;
+    }
+
+  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  pid = server->pid;
+  g_assert_cmpint (pid, >, 0);
+
+  mcp_client_close_async (server->client, NULL, mcp_test_store_result_cb, &close_result);
+  mcp_test_await_result (&result, "connect");
+  g_assert_false (mcp_client_connect_finish (server->client, result, &error));
+  g_assert_nonnull (error);
+  g_test_message ("connect: %s", error->message);
+
+  mcp_test_await_result (&close_result, "close");
+  g_clear_error (&error);
+  g_assert_true (mcp_client_close_finish (server->client, close_result, &error));
+  g_assert_no_error (error);
+  assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
+
+  server_free (server);
+  gate_clear (&gate);
 }
 
 static void
@@ -676,11 +852,16 @@ int
 main (int   argc,
       char *argv[])
 {
+  int ret;
+
+  gate_script_create ();
   scripted_test_init (&argc, &argv);
 
   g_test_add_func ("/Mcp/Client/not-connected", test_not_connected);
   g_test_add_func ("/Mcp/Client/close", test_close);
   g_test_add_func ("/Mcp/Client/close-stubborn", test_close_stubborn);
+  g_test_add_func ("/Mcp/Client/start-in-background", test_start_in_background);
+  g_test_add_func ("/Mcp/Client/close-while-starting", test_close_while_starting);
   g_test_add_func ("/Mcp/Client/server-death", test_server_death);
   g_test_add_func ("/Mcp/Client/crash-at-start", test_crash_at_start);
   g_test_add_func ("/Mcp/Client/exit-on-initialized", test_exit_on_initialized);
@@ -694,5 +875,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/context-sync-wrapper", test_context_sync_wrapper);
   g_test_add_func ("/Mcp/Client/context-misuse", test_context_misuse);
 
-  return scripted_test_run ();
+  ret = scripted_test_run ();
+  gate_script_remove ();
+
+  return ret;
 }

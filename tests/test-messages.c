@@ -13,6 +13,8 @@
  * and the raw request and notification API.
  */
 
+#include <string.h>
+
 #include "mcp-test-scripted.h"
 
 typedef struct
@@ -368,6 +370,96 @@ test_nested_main_loop (void)
   notification_log_clear (&log);
 }
 
+/* What an application connected to the transport's ::message-received
+ * sees: every message, before the engine acts on it, although the engine
+ * itself takes them another way. */
+typedef struct
+{
+  guint     echoes;       /* the answers seen with the echoed text */
+  gboolean  answer_seen;  /* when the call completed */
+  gboolean  done;
+} TrafficWatch;
+
+static void
+on_traffic (McpTransport *transport,
+            JsonNode     *message,
+            TrafficWatch *watch)
+{
+  g_autofree char *text = json_to_string (message, FALSE);
+
+  if (strstr (text, "\"result\"") != NULL && strstr (text, "\"text\":\"seen\"") != NULL)
+    watch->echoes++;
+}
+
+static void
+watched_echo_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  TrafficWatch *watch = user_data;
+  g_autoptr(McpToolResult) answer = NULL;
+  g_autoptr(GError) error = NULL;
+
+  answer = mcp_client_call_tool_finish (MCP_CLIENT (source), result, &error);
+  g_assert_no_error (error);
+  watch->answer_seen = watch->echoes > 0;
+  watch->done = TRUE;
+}
+
+static gboolean
+watch_done (gpointer data)
+{
+  return ((TrafficWatch *) data)->done;
+}
+
+static void
+test_message_received (void)
+{
+  g_autoptr(JsonObject) arguments = mcp_test_parse_object ("{\"text\":\"seen\"}");
+  TrafficWatch watch = { 0, FALSE, FALSE };
+  Server *server;
+  gulong handler;
+
+  server = server_start (NULL);
+  handler = g_signal_connect (server->transport, "message-received", G_CALLBACK (on_traffic),
+                              &watch);
+
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, watched_echo_cb, &watch);
+  g_assert_true (mcp_test_wait_until (watch_done, &watch, 5000));
+  g_assert_true (watch.answer_seen);
+  g_assert_cmpuint (watch.echoes, ==, 1);
+
+  /* Disconnected, the application sees nothing more, and the engine goes
+   * on alone. */
+  g_signal_handler_disconnect (server->transport, handler);
+  watch.done = FALSE;
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, watched_echo_cb, &watch);
+  g_assert_true (mcp_test_wait_until (watch_done, &watch, 5000));
+  g_assert_cmpuint (watch.echoes, ==, 1);
+
+  server_close (server);
+}
+
+/* A client made on a transport that another client was made on first
+ * (and then dropped, never connected) still gets the messages. */
+static void
+test_second_client (void)
+{
+  g_autoptr(McpClient) first = NULL;
+  Server *server;
+
+  server = server_new (NULL);
+  first = g_steal_pointer (&server->client);
+  server->client = mcp_client_new (MCP_TRANSPORT (server->transport));
+  mcp_client_set_version_negotiation (server->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  g_clear_object (&first);
+
+  server_connect_or_fail (server);
+  assert_echo_works (server);
+
+  server_close (server);
+}
+
 static void
 test_raw_request (void)
 {
@@ -436,6 +528,8 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/interleave", test_interleave);
   g_test_add_func ("/Mcp/Client/notifications", test_notifications);
   g_test_add_func ("/Mcp/Client/nested-main-loop", test_nested_main_loop);
+  g_test_add_func ("/Mcp/Client/message-received", test_message_received);
+  g_test_add_func ("/Mcp/Client/second-client", test_second_client);
   g_test_add_func ("/Mcp/Client/raw-request", test_raw_request);
 
   return scripted_test_run ();

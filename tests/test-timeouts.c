@@ -174,6 +174,68 @@ test_progress_resets_timeout (void)
   progress_log_clear (&log);
 }
 
+static void
+count_notification (McpClient  *client,
+                    const char *method,
+                    JsonNode   *params,
+                    guint      *count)
+{
+  if (g_str_equal (method, "notifications/progress"))
+    (*count)++;
+}
+
+/* Progress reaches the call's options the same way whether or not the
+ * application watches the notifications too (the engine reads them
+ * without a tree when it does not), and the application that watches
+ * them, with the method as detail or without, sees each one. */
+static void
+test_progress_watched (void)
+{
+  const char *arguments = "{\"count\":4,\"interval_ms\":5,\"total\":4}";
+  const char *details[] = { "notification::notifications/progress", "notification" };
+  Server *server;
+
+  server = server_start (NULL);
+
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autoptr(McpRequestOptions) options = mcp_request_options_new ();
+      g_autoptr(McpToolResult) result = NULL;
+      g_autoptr(GError) error = NULL;
+      guint notifications = 0;
+      gulong handler = 0;
+      ProgressLog log;
+
+      /* Watched with the detail, watched without, not watched. */
+      if (round < G_N_ELEMENTS (details))
+        handler = g_signal_connect (server->client, details[round],
+                                    G_CALLBACK (count_notification), &notifications);
+
+      progress_log_init (&log);
+      g_signal_connect (options, "progress", G_CALLBACK (on_progress), &log);
+      result = call_tool_full (server, "progress", arguments, options, NULL, &error);
+      g_assert_no_error (error);
+
+      g_test_message ("round %u: %u notifications", round, notifications);
+      g_assert_cmpuint (notifications, ==, handler != 0 ? 4 : 0);
+      g_assert_cmpuint (log.progress->len, ==, 4);
+      for (guint i = 0; i < log.progress->len; i++)
+        {
+          g_autofree char *step = g_strdup_printf ("step %u", i + 1);
+
+          g_assert_cmpfloat (g_array_index (log.progress, double, i), ==, i + 1);
+          g_assert_cmpfloat (g_array_index (log.totals, double, i), ==, 4);
+          g_assert_cmpstr (log.messages->pdata[i], ==, step);
+        }
+
+      if (handler != 0)
+        g_signal_handler_disconnect (server->client, handler);
+      progress_log_clear (&log);
+    }
+
+  server_close (server);
+}
+
 typedef struct
 {
   GArray *steps;
@@ -384,6 +446,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/timeout", test_timeout);
   g_test_add_func ("/Mcp/Client/progress-resets-timeout", test_progress_resets_timeout);
   g_test_add_func ("/Mcp/Client/progress-per-call", test_progress_per_call);
+  g_test_add_func ("/Mcp/Client/progress-watched", test_progress_watched);
   g_test_add_func ("/Mcp/Client/hard-max", test_hard_max);
   g_test_add_func ("/Mcp/Client/cancel", test_cancel);
 

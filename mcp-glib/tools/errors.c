@@ -6,12 +6,14 @@
  */
 
 /* How mcp-glib-client words the errors of the library. A sign-in that is
- * needed says how to sign in. One needs work: an HTTP error. The library's message ends with the start of the answer's
- * body, which is often a web page (a proxy's or a web server's error
- * page); on a terminal that is a screenful of markup. The message is
- * summarised into one line: the status and reason the library put first,
- * then the first line of the body's text that does not repeat them, with
- * the markup, scripts and styles left out.
+ * needed says how to sign in. A server's JSON-RPC error shows the data the
+ * server added to it (where, for one, the URL of a URL elicitation is).
+ * An HTTP error needs work: the library's message ends with the start of
+ * the answer's body, which is often a web page (a proxy's or a web
+ * server's error page); on a terminal that is a screenful of markup. The
+ * message is summarised into one line: the status and reason the library
+ * put first, then the first line of the body's text that does not repeat
+ * them, with the markup, scripts and styles left out.
  */
 
 #include "config.h"
@@ -24,6 +26,9 @@
 
 /* The longest excerpt of a body kept, in characters. */
 #define MAX_EXCERPT 160
+
+/* The longest data of a JSON-RPC error shown, in bytes. */
+#define MAX_ERROR_DATA 4096
 
 #define ALNUM "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
@@ -251,6 +256,23 @@ cli_describe_error (CliApp       *app,
   if (g_error_matches (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED))
     return g_strdup_printf (_("%s; sign in with “%s --url %s login”"), error->message,
                             g_get_prgname (), app->url);
+
+  if (error->domain == MCP_ERROR && mcp_error_get_data (error) != NULL)
+    {
+      g_autofree char *data = json_to_string (mcp_error_get_data (error), FALSE);
+      gsize length = strlen (data);
+      gsize cut = MAX_ERROR_DATA;
+
+      if (length <= MAX_ERROR_DATA)
+        return g_strdup_printf (_("%s\nThe server added: %s"), error->message, data);
+
+      /* Not inside a character. */
+      while (cut > 0 && (data[cut] & 0xC0) == 0x80)
+        cut--;
+      data[cut] = '\0';
+      return g_strdup_printf (_("%s\nThe server added: %s… (%" G_GSIZE_FORMAT " bytes more)"),
+                              error->message, data, length - cut);
+    }
 
   return g_strdup (error->message);
 }

@@ -185,11 +185,11 @@ def total_instructions(costs):
     return sum(v for (kind, _), v in costs.items() if kind == 'self')
 
 
-def print_callgrind(title, costs, inclusive_libraries):
-    """One call's instructions: the total, by library, the functions with
-    the highest self cost, and those of inclusive_libraries with the highest
-    inclusive cost."""
-    print(f'\n{title}: {total_instructions(costs):,.0f} instructions per call')
+def print_callgrind(title, costs, inclusive_libraries, unit='call'):
+    """One call's (or event's) instructions: the total, by library, the
+    functions with the highest self cost, and those of inclusive_libraries
+    with the highest inclusive cost."""
+    print(f'\n{title}: {total_instructions(costs):,.0f} instructions per {unit}')
     by_lib = {}
     for (kind, name), v in costs.items():
         if kind == 'self':

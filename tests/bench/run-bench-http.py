@@ -276,32 +276,39 @@ def connection_rows(results):
 
 
 def callgrind(runner, calls):
-    """Instructions per sequential call, per function, with mcp-glib and
-    with plain libsoup."""
+    """Instructions per sequential call, and per progress event of an event
+    stream, per function, with mcp-glib and with plain libsoup."""
     if not need('valgrind'):
         return 1
     outdir = os.path.join(os.path.dirname(runner.http_bench), 'callgrind')
     os.makedirs(outdir, exist_ok=True)
+    # (file name, workload, counts for n calls or events)
+    kinds = (('http', 'seq', lambda n: ['--calls', str(n), '--warmup', '50']),
+             ('http-sse', 'sse', lambda n: ['--events', str(n), '--repeat', '1',
+                                             '--warmup', '10']))
     costs = {}
-    for client in ('mcp-glib', 'libsoup'):
-        def run(n, label):
-            out = os.path.join(outdir, f'http-{client}.{label}.out')
-            with runner.http_server() as base:
-                command = runner.command(client, 'seq', base + '/mcp',
-                                         counts=['--calls', str(n), '--warmup', '50'])
-                subprocess.run([*callgrind_command(out), *command], check=True,
-                               capture_output=True, env=runner.env)
-            return callgrind_functions(out)
-        costs[client] = per_call(run, calls)
-        log(f'callgrind files: {outdir}/http-{client}.*.out')
+    for name, workload, counts in kinds:
+        for client in ('mcp-glib', 'libsoup'):
+            def run(n, label):
+                out = os.path.join(outdir, f'{name}-{client}.{label}.out')
+                with runner.http_server() as base:
+                    command = runner.command(client, workload, base + '/mcp', counts=counts(n))
+                    subprocess.run([*callgrind_command(out), *command], check=True,
+                                   capture_output=True, env=runner.env)
+                return callgrind_functions(out)
+            # Events are cheaper than calls: ten times as many.
+            costs[name, client] = per_call(run, calls if workload == 'seq' else 10 * calls)
+            log(f'callgrind files: {outdir}/{name}-{client}.*.out')
 
-    print_callgrind('mcp-glib, one sequential tools/call over HTTP', costs['mcp-glib'],
-                    ('mcp-glib', 'json-glib-1.0', 'soup-3.0'))
-    print_callgrind('plain libsoup, the same request and answer', costs['libsoup'],
-                    ('soup-3.0',))
-    print(f'\nmcp-glib / plain libsoup: '
-          f'{total_instructions(costs["mcp-glib"]) / total_instructions(costs["libsoup"]):.2f}× '
-          'the instructions')
+    for name, what in (('http', 'one sequential tools/call over HTTP'),
+                       ('http-sse', 'one progress event of an event stream')):
+        unit = 'call' if name == 'http' else 'event'
+        print_callgrind(f'mcp-glib, {what}', costs[name, 'mcp-glib'],
+                        ('mcp-glib', 'json-glib-1.0', 'soup-3.0'), unit)
+        print_callgrind('plain libsoup, the same', costs[name, 'libsoup'], ('soup-3.0',), unit)
+        ratio = total_instructions(costs[name, 'mcp-glib']) / total_instructions(
+            costs[name, 'libsoup'])
+        print(f'\nmcp-glib / plain libsoup: {ratio:.2f}× the instructions')
     return 0
 
 

@@ -324,6 +324,33 @@ JSON_TEXTS = [
     b"1", b'"a"', b"null", b"", b"[", b'{"a":', b'["abc', b"[1.",
 ]
 
+# Progress notifications, which the engine reads without a tree when it
+# can (_mcp_json_read_progress ()): the shapes it takes, and near misses.
+PROGRESS_TEXTS = [
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1}}',
+    b'{"method":"notifications/progress","params":{"progressToken":7,"progress":2.5,"total":10,'
+    b'"message":"Half \u00e9 \"way\""},"jsonrpc":"2.0"}',
+    b' { "params" : { "total" : 1e3 , "progress" : -0.0 , "progressToken" : -9223372036854775808 } ,'
+    b' "method" : "notifications\/progress" } ',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1,'
+    b'"progress":3,"message":"a","message":"b"},"params":{"progressToken":8,"progress":4}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"7","progress":1}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7.0,"progress":1}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":"1"}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1,'
+    b'"total":null,"message":5}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1,'
+    b'"_meta":{"io.modelcontextprotocol/subscriptionId":3}}}',
+    b'{"jsonrpc":"2.0","id":3,"method":"notifications/progress","params":{"progressToken":7,'
+    b'"progress":1}}',
+    b'{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","method":"x","params":{"progressToken":7,'
+    b'"progress":1}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1}} x',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":01}}',
+    b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":7,"progress":1,',
+]
+
 
 def build_json(corpus, examples, schemas):
     for type_name, items in examples.items():
@@ -337,6 +364,8 @@ def build_json(corpus, examples, schemas):
         corpus.add(f"schema-{version}", line(schema))
     for i, text in enumerate(JSON_TEXTS):
         corpus.add(f"hand-{i:02d}", text)
+    for i, text in enumerate(PROGRESS_TEXTS):
+        corpus.add(f"progress-{i:02d}", text)
     corpus.add("depth-512", b"[" * 512 + b"]" * 512)
     corpus.add("depth-513", b"[" * 513 + b"]" * 513)
     corpus.add("depth-512-mixed", b'{"a":[' * 256 + b"1" + b"]}" * 256)

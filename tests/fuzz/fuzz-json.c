@@ -20,6 +20,13 @@
  *    the messages of json_glib_reference_check_text (), which looks at the whole text
  *    before json-glib checks its UTF-8).
  *
+ * And _mcp_json_read_progress (), which the engine tries first: what it
+ * takes must be a progress notification for the reader too, with the same
+ * values as the engine finds in the reader's tree. And
+ * _mcp_json_read_envelope (), which reads the members of a message
+ * without a tree of it: the same error as the reader's, or the same
+ * members as the reader's tree.
+ *
  * libFuzzer hands over a buffer of exactly the input's size, so ASan sees
  * a read past its end. The messages are compared untranslated: the
  * targets never bind the library's gettext domain.
@@ -140,6 +147,39 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA) ||
        !g_utf8_validate (error->message, -1, NULL)))
     fuzz_fail ("the reader failed with an unexpected error");
+
+  {
+    g_autoptr(GError) envelope_error = NULL;
+    McpJsonEnvelope env;
+    const char *difference;
+
+    if (_mcp_json_read_envelope (text, size, MCP_JSON_MAX_DEPTH, &env, &envelope_error))
+      {
+        difference = node != NULL ? json_glib_reference_compare_envelope (&env, node)
+                                  : "the envelope reader took what the reader refuses";
+        _mcp_json_envelope_clear (&env);
+        if (difference != NULL)
+          fuzz_fail ("envelope: %s", difference);
+      }
+    else if (node != NULL)
+      fuzz_fail ("the envelope reader refused what the reader takes: %s",
+                 envelope_error->message);
+    else if (strcmp (envelope_error->message, error->message) != 0)
+      fuzz_fail ("envelope: “%s” against “%s”", envelope_error->message, error->message);
+  }
+
+  {
+    McpJsonProgress progress;
+
+    if (_mcp_json_read_progress (text, size, &progress))
+      {
+        const char *difference = json_glib_reference_check_progress (&progress, node);
+
+        _mcp_json_progress_clear (&progress);
+        if (difference != NULL)
+          fuzz_fail ("progress read without a tree: %s", difference);
+      }
+  }
 
   expected = json_glib_reference_parse (parser, text, size, &expected_error);
 
