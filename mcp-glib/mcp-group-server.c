@@ -424,10 +424,11 @@ mcp_group_server_get_retry_delay (McpGroupServer *self)
  * @self: a group server
  *
  * Connects the server again now, without waiting for the next attempt:
- * after the user fixed what made it fail, say. A ready server is
- * disconnected first. This does nothing while the group is not connected,
- * for a disabled server, or for a client added by hand, which cannot be
- * made again.
+ * after the user fixed what made it fail, say, or chose to sign in to it
+ * (a server that needs a sign-in is not tried again by itself). A ready
+ * server is disconnected first. This does nothing while the group is not
+ * connected, for a disabled server, or for a client added by hand, which
+ * cannot be made again.
  *
  * Since: 1.0
  */
