@@ -720,8 +720,9 @@ await_on_context (GMainContext  *context,
     g_error ("%s did not complete on its own main context", what);
 }
 
-/* Connects, calls tools (one with progress and a timeout, one cancelled),
- * and closes, iterating only @context, the thread-default one. */
+/* Connects, calls tools (one with progress and a timeout, one that times
+ * out, one cancelled) and closes, iterating only @context, the
+ * thread-default one. */
 static void
 use_client_on_context (GMainContext *context)
 {
@@ -767,6 +768,17 @@ use_client_on_context (GMainContext *context)
   g_assert_no_error (error);
   g_assert_cmpuint (n_progress, ==, 3);
   g_clear_object (&answer);
+  g_clear_object (&result);
+
+  /* A call that times out: the request timer must run on this context. */
+  mcp_request_options_set_timeout (options, 100);
+  g_signal_handlers_disconnect_by_func (options, count_call_progress_cb, &n_progress);
+  mcp_client_call_tool_full_async (client, "sleep", json_node_get_object (slow), options,
+                                   NULL, mcp_test_store_result_cb, &result);
+  await_on_context (context, &result, "a call that times out");
+  g_assert_null (mcp_client_call_tool_finish (client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_clear_error (&error);
   g_clear_object (&result);
 
   /* Cancelled from a timeout of the same context. */
