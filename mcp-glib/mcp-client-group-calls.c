@@ -57,22 +57,34 @@ check_after_failure (GTask        *task,
   _mcp_client_group_check_server (self, g_task_get_task_data (task), client);
 }
 
+/* Completes @task (transfer full) with what a server's call gave: @answer
+ * (transfer full), an object, or @error (transfer full). */
+static void
+return_answer (GTask     *task,
+               McpClient *client,
+               gpointer   answer,
+               GError    *error)
+{
+  if (answer == NULL)
+    {
+      check_after_failure (task, client, error);
+      g_task_return_error (task, error);
+    }
+  else
+    g_task_return_pointer (task, answer, g_object_unref);
+
+  g_object_unref (task);
+}
+
 static void
 call_tool_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
   GError *error = NULL;
   McpToolResult *answer = mcp_client_call_tool_full_finish (MCP_CLIENT (object), result, &error);
 
-  if (answer == NULL)
-    {
-      check_after_failure (task, MCP_CLIENT (object), error);
-      g_task_return_error (task, error);
-    }
-  else
-    g_task_return_pointer (task, answer, g_object_unref);
+  return_answer (user_data, MCP_CLIENT (object), answer, error);
 }
 
 /**
@@ -153,17 +165,10 @@ get_prompt_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
   GError *error = NULL;
   McpPromptResult *answer = mcp_client_get_prompt_finish (MCP_CLIENT (object), result, &error);
 
-  if (answer == NULL)
-    {
-      check_after_failure (task, MCP_CLIENT (object), error);
-      g_task_return_error (task, error);
-    }
-  else
-    g_task_return_pointer (task, answer, g_object_unref);
+  return_answer (user_data, MCP_CLIENT (object), answer, error);
 }
 
 /**
@@ -240,17 +245,10 @@ read_resource_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(GTask) task = user_data;
   GError *error = NULL;
   GListModel *contents = mcp_client_read_resource_finish (MCP_CLIENT (object), result, &error);
 
-  if (contents == NULL)
-    {
-      check_after_failure (task, MCP_CLIENT (object), error);
-      g_task_return_error (task, error);
-    }
-  else
-    g_task_return_pointer (task, contents, g_object_unref);
+  return_answer (user_data, MCP_CLIENT (object), contents, error);
 }
 
 /**
