@@ -62,31 +62,6 @@ stateless_test_run (void)
  * The test server
  * ------------------------------------------------------------------------ */
 
-static void
-on_subprocess_notify (McpStdioTransport *transport,
-                      GParamSpec        *pspec,
-                      Peer              *peer)
-{
-  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
-  const char *identifier;
-
-  /* Noted at spawn time: once the process is reaped it has no id. */
-  if (subprocess != NULL && (identifier = g_subprocess_get_identifier (subprocess)) != NULL)
-    peer->pid = atoi (identifier);
-}
-
-static GStrv
-collect_args (const char *first_arg,
-              va_list     args)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
-    g_strv_builder_add (builder, arg);
-
-  return g_strv_builder_end (builder);
-}
-
 static Peer *
 peer_new_strv (const char * const *args)
 {
@@ -107,8 +82,7 @@ peer_new_strv (const char * const *args)
   argv = g_strv_builder_end (builder);
 
   peer->transport = mcp_stdio_transport_new ((const char * const *) argv);
-  g_signal_connect (peer->transport, "notify::subprocess", G_CALLBACK (on_subprocess_notify),
-                    peer);
+  mcp_test_track_pid (peer->transport, &peer->pid);
   peer->client = mcp_client_new (MCP_TRANSPORT (peer->transport));
 
   return peer;
@@ -124,7 +98,7 @@ peer_new (const char *first_arg,
   va_list ap;
 
   va_start (ap, first_arg);
-  args = collect_args (first_arg, ap);
+  args = mcp_test_collect_args (first_arg, ap);
   va_end (ap);
 
   return peer_new_strv ((const char * const *) args);
@@ -134,12 +108,7 @@ gboolean
 peer_connect (Peer    *peer,
               GError **error)
 {
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_connect_async (peer->client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "connect");
-
-  return mcp_client_connect_finish (peer->client, result, error);
+  return mcp_test_connect (peer->client, error);
 }
 
 void
@@ -163,7 +132,7 @@ peer_start (const char *first_arg,
   va_list ap;
 
   va_start (ap, first_arg);
-  args = collect_args (first_arg, ap);
+  args = mcp_test_collect_args (first_arg, ap);
   va_end (ap);
 
   peer = peer_new_strv ((const char * const *) args);
@@ -200,7 +169,7 @@ peer_wait_gone (Peer *peer)
 void
 peer_free (Peer *peer)
 {
-  g_signal_handlers_disconnect_by_func (peer->transport, on_subprocess_notify, peer);
+  mcp_test_untrack_pid (peer->transport, &peer->pid);
   g_clear_object (&peer->client);
   g_clear_object (&peer->transport);
   g_unlink (peer->record_path);

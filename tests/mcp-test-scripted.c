@@ -135,31 +135,6 @@ scripted_server_path (void)
  * The test server
  * ------------------------------------------------------------------------ */
 
-static void
-on_subprocess_notify (McpStdioTransport *transport,
-                      GParamSpec        *pspec,
-                      Server            *server)
-{
-  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
-  const char *identifier;
-
-  /* Noted at spawn time: once the process is reaped it has no id. */
-  if (subprocess != NULL && (identifier = g_subprocess_get_identifier (subprocess)) != NULL)
-    server->pid = atoi (identifier);
-}
-
-static GStrv
-collect_args (const char *first_arg,
-              va_list     args)
-{
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-
-  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
-    g_strv_builder_add (builder, arg);
-
-  return g_strv_builder_end (builder);
-}
-
 static Server *
 server_new_strv (const char * const *args)
 {
@@ -172,8 +147,7 @@ server_new_strv (const char * const *args)
   argv = g_strv_builder_end (builder);
 
   server->transport = mcp_stdio_transport_new ((const char * const *) argv);
-  g_signal_connect (server->transport, "notify::subprocess",
-                    G_CALLBACK (on_subprocess_notify), server);
+  mcp_test_track_pid (server->transport, &server->pid);
   server->client = mcp_client_new (MCP_TRANSPORT (server->transport));
   /* The scripted server speaks the legacy revisions: the tests check their
    * handshake exactly (the probe that finds that out has tests of its own). */
@@ -192,7 +166,7 @@ server_new (const char *first_arg,
   va_list ap;
 
   va_start (ap, first_arg);
-  args = collect_args (first_arg, ap);
+  args = mcp_test_collect_args (first_arg, ap);
   va_end (ap);
 
   return server_new_strv ((const char * const *) args);
@@ -202,12 +176,7 @@ gboolean
 server_connect (Server  *server,
                 GError **error)
 {
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_connect_async (server->client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "connect");
-
-  return mcp_client_connect_finish (server->client, result, error);
+  return mcp_test_connect (server->client, error);
 }
 
 void
@@ -231,7 +200,7 @@ server_start (const char *first_arg,
   va_list ap;
 
   va_start (ap, first_arg);
-  args = collect_args (first_arg, ap);
+  args = mcp_test_collect_args (first_arg, ap);
   va_end (ap);
 
   server = server_new_strv ((const char * const *) args);
@@ -243,7 +212,7 @@ server_start (const char *first_arg,
 void
 server_free (Server *server)
 {
-  g_signal_handlers_disconnect_by_func (server->transport, on_subprocess_notify, server);
+  mcp_test_untrack_pid (server->transport, &server->pid);
   g_clear_object (&server->client);
   g_clear_object (&server->transport);
   g_free (server);

@@ -82,6 +82,62 @@ mcp_test_await_result (GAsyncResult **slot,
   return *slot;
 }
 
+/* Connects @client, iterating the default main context until it is done. */
+gboolean
+mcp_test_connect (McpClient  *client,
+                  GError    **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "connect");
+
+  return mcp_client_connect_finish (client, result, error);
+}
+
+/* The arguments of a %NULL-terminated list that starts with @first_arg. */
+GStrv
+mcp_test_collect_args (const char *first_arg,
+                       va_list     args)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (const char *arg = first_arg; arg != NULL; arg = va_arg (args, const char *))
+    g_strv_builder_add (builder, arg);
+
+  return g_strv_builder_end (builder);
+}
+
+static void
+track_pid_cb (McpStdioTransport *transport,
+              GParamSpec        *pspec,
+              GPid              *pid)
+{
+  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
+  const char *identifier;
+
+  /* Noted at spawn time: once the process is reaped it has no id. */
+  if (subprocess != NULL && (identifier = g_subprocess_get_identifier (subprocess)) != NULL)
+    *pid = atoi (identifier);
+}
+
+/* Stores in @pid the process id of @transport's server when it starts,
+ * until mcp_test_untrack_pid (). */
+void
+mcp_test_track_pid (McpStdioTransport *transport,
+                    GPid              *pid)
+{
+  g_signal_connect (transport, "notify::subprocess", G_CALLBACK (track_pid_cb), pid);
+}
+
+/* Stops what mcp_test_track_pid () started, before @pid is freed. */
+void
+mcp_test_untrack_pid (McpStdioTransport *transport,
+                      GPid              *pid)
+{
+  g_signal_handlers_disconnect_by_func (transport, track_pid_cb, pid);
+}
+
 static gboolean
 wake_up_cb (gpointer user_data)
 {

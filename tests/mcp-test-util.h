@@ -32,6 +32,15 @@ void          mcp_test_store_result_cb          (GObject              *source,
                                                  gpointer              user_data);
 GAsyncResult *mcp_test_await_result             (GAsyncResult        **slot,
                                                  const char           *what);
+gboolean      mcp_test_connect                  (McpClient            *client,
+                                                 GError              **error);
+
+GStrv         mcp_test_collect_args             (const char           *first_arg,
+                                                 va_list               args);
+void          mcp_test_track_pid                (McpStdioTransport    *transport,
+                                                 GPid                 *pid);
+void          mcp_test_untrack_pid              (McpStdioTransport    *transport,
+                                                 GPid                 *pid);
 
 gboolean      mcp_test_wait_until               (McpTestCondition      condition,
                                                  gpointer              data,
