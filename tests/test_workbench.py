@@ -9,7 +9,10 @@
 # (weston), a private session bus with the accessibility bus, and the app
 # started on a configuration file of its own (VS Code's mcp.json form) with
 # two demo servers, whose tools collide, server-everything, a demo server
-# that needs a secret input, and a broken entry. The test acts through the
+# that needs a secret input, and a broken entry; later a remote server that
+# requires OAuth, signed in to through a stand-in web browser registered as
+# the desktop's default one, with the tokens in a gnome-keyring of the
+# test's own. The test acts through the
 # app's actions (exported on D-Bus by GApplication) and its accessibility
 # tree (AT-SPI: it clicks buttons, types into fields, reads labels), and
 # looks at what a user could see outside the app: the configuration file
@@ -98,6 +101,70 @@ def wait_for(condition, what, timeout=TIMEOUT, interval=0.05):
         time.sleep(interval)
 
 
+BROWSER = """import sys
+import urllib.request
+
+with open(%(log)r, "a") as log:
+    log.write(sys.argv[1] + "\\n")
+# What a browser does here: show the authorization page, which the scripted
+# authorization server answers with a redirect to the workbench's loopback
+# listener, and follow it. No proxy: everything is on 127.0.0.1.
+opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+opener.open(sys.argv[1], timeout=30).read()
+"""
+
+BROWSER_DESKTOP = """[Desktop Entry]
+Type=Application
+Name=Test Browser
+Exec=%(python)s %(script)s %%u
+MimeType=x-scheme-handler/http;x-scheme-handler/https;
+NoDisplay=true
+"""
+
+
+def install_browser(directory, env):
+    """Makes a stand-in web browser the desktop's default one, in the
+    test's own XDG directories; returns the file where it writes each
+    address it is asked to open."""
+    log = os.path.join(directory, "browser.log")
+    script = os.path.join(directory, "browser.py")
+    with open(script, "w") as f:
+        f.write(BROWSER % {"log": log})
+    applications = os.path.join(env["XDG_DATA_HOME"], "applications")
+    os.makedirs(applications)
+    with open(os.path.join(applications, "test-browser.desktop"), "w") as f:
+        f.write(BROWSER_DESKTOP % {"python": sys.executable, "script": script})
+    os.makedirs(env["XDG_CONFIG_HOME"], exist_ok=True)
+    with open(os.path.join(env["XDG_CONFIG_HOME"], "mimeapps.list"), "w") as f:
+        f.write("[Default Applications]\n"
+                "x-scheme-handler/http=test-browser.desktop\n"
+                "x-scheme-handler/https=test-browser.desktop\n")
+    return log
+
+
+def start_keyring(env):
+    """Starts gnome-keyring on the private bus, unlocked with a throwaway
+    password, its files in the test's home; it ends with the bus. Returns
+    whether there is one."""
+    if shutil.which("gnome-keyring-daemon") is None:
+        return False
+    subprocess.run(["gnome-keyring-daemon", "--unlock", "--components=secrets"], input=b"test",
+                   env=env, stdout=subprocess.DEVNULL, check=True, timeout=TIMEOUT)
+    return True
+
+
+def keyring_items(schema):
+    """The items of the test's keyring with the given schema."""
+    from gi.repository import Gio, GLib
+
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    reply = bus.call_sync("org.freedesktop.secrets", "/org/freedesktop/secrets",
+                          "org.freedesktop.Secret.Service", "SearchItems",
+                          GLib.Variant("(a{ss})", ({"xdg:schema": schema},)), None, 0, -1, None)
+    unlocked, locked = reply.unpack()
+    return unlocked + locked
+
+
 class Desktop:
     """A headless Wayland compositor and the accessibility bus, on the
     private session bus this process runs in."""
@@ -132,6 +199,9 @@ class Desktop:
             self.env["ASAN_OPTIONS"] = self.env["ASAN_OPTIONS"].replace(
                 "fast_unwind_on_malloc=0", "fast_unwind_on_malloc=1")
         os.environ.update(self.env)
+
+        self.keyring = start_keyring(self.env)
+        self.browser_log = install_browser(directory, self.env)
 
         self.start(["weston", "--backend=headless-backend.so", "--socket=wayland-workbench",
                     "--width=1280", "--height=800", "--idle-time=0"],
@@ -396,6 +466,7 @@ class Workbench:
 
 
 workbench_app = None
+desktop = None
 notifications = None
 config_file = None
 test_directory = None
@@ -679,6 +750,81 @@ def test_command_line_server():
     assert saved_servers() == before, saved_servers()
 
 
+class OAuthServer:
+    """mcp-oauth-test-server.py: an MCP server that requires OAuth and its
+    authorization server, on 127.0.0.1; it exits when its standard input
+    closes."""
+
+    def __init__(self):
+        script = os.path.join(source_dir, "mcp-oauth-test-server.py")
+        self.process = subprocess.Popen([sys.executable, script], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, preexec_fn=die_with_parent)
+        port = self.process.stdout.readline().split()[0].decode()
+        self.origin = "http://127.0.0.1:" + port
+        self.url = self.origin + "/mcp"
+
+    def stop(self):
+        self.process.stdin.close()
+        self.process.wait(TIMEOUT)
+
+
+def set_servers(change):
+    """Changes the servers of the configuration file as another program
+    would, replacing it at once."""
+    config = json.load(open(config_file))
+    change(config["servers"])
+    with open(config_file + ".new", "w") as f:
+        json.dump(config, f, indent=2)
+    os.rename(config_file + ".new", config_file)
+
+
+def browser_visits():
+    if not os.path.exists(desktop.browser_log):
+        return []
+    with open(desktop.browser_log) as f:
+        return f.read().splitlines()
+
+
+def test_sign_in():
+    # A remote server that requires OAuth, added to the file: the workbench
+    # opens the desktop's web browser, which signs in, and keeps the tokens
+    # in the keyring; connecting again needs no second visit.
+    server = OAuthServer()
+    try:
+        set_servers(lambda servers: servers.update(remote={"type": "http", "url": server.url}))
+        workbench_app.wait_status("remote", "Ready: mcp-oauth-test-server")
+        visits = browser_visits()
+        assert len(visits) == 1, visits
+        assert visits[0].startswith(server.origin + "/authorize?"), visits
+        assert "code_challenge_method=S256" in visits[0], visits
+        wait_for(lambda: workbench_app.row("Log", "remote", "sign-in", "web browser"),
+                 "the log to say where the sign-in continues")
+        wait_for(lambda: workbench_app.row("Log", "remote", "signed in"),
+                 "the log to say that the sign-in succeeded")
+        workbench_app.show_tool("remote__echo", "echo")
+        details = workbench_app.details()
+        workbench_app.type_into("text", "text", "signed in", root=details)
+        workbench_app.click("Call", root=details)
+        workbench_app.wait("label", "signed in", root=details)
+        if desktop.keyring:
+            items = keyring_items("org.gnome.McpGlib.Credentials")
+            assert len(items) == 1, "the keyring has %d credentials, not 1" % len(items)
+
+        # Disabled and enabled again: a new connection, with the stored tokens.
+        set_servers(lambda servers: servers["remote"].update(disabled=True))
+        workbench_app.wait_status("remote", "Disabled")
+        set_servers(lambda servers: servers["remote"].pop("disabled"))
+        workbench_app.wait_status("remote", "Ready: mcp-oauth-test-server")
+        assert len(browser_visits()) == 1, browser_visits()
+
+        set_servers(lambda servers: servers.pop("remote"))
+        servers = workbench_app.wait("list", "Servers")
+        wait_for(lambda: workbench_app.find("label", "remote", root=servers) is None,
+                 "remote to leave the list")
+    finally:
+        server.stop()
+
+
 def test_screenshot():
     path = os.path.join(build_dir, "workbench.png")
     if os.path.exists(path):
@@ -714,7 +860,7 @@ def main():
         return subprocess.call(["dbus-run-session", "--"] + argv, env=env,
                                preexec_fn=die_with_parent)
 
-    global workbench_app, notifications, config_file, test_directory
+    global workbench_app, notifications, config_file, test_directory, desktop
     directory = test_directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
     desktop = Desktop(directory)
     status = 1
@@ -744,6 +890,7 @@ def main():
             test_edit_server,
             test_remove_server,
             test_command_line_server,
+            test_sign_in,
             test_screenshot,
         ])
         if status != 0:

@@ -34,6 +34,10 @@ struct _WbApplication
   McpServerRegistry *registry;
   McpClientGroup    *group;
   gboolean           configured;
+  /* The credential store is chosen once the keyring answered (or did
+   * not); the servers connect after that. */
+  gboolean           store_chosen;
+  gboolean           connect_pending;
   guint              sigterm_source;
   guint           sigint_source;
 };
@@ -146,6 +150,64 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
 };
 
+/* Sign-ins are kept in the desktop's keyring when there is one, so that
+ * the workbench does not ask again the next time; else in memory, for as
+ * long as it runs.
+ */
+static void
+use_credential_store (WbApplication      *self,
+                      McpCredentialStore *store)
+{
+  mcp_client_group_set_credential_store (self->group, store);
+  self->store_chosen = TRUE;
+  if (self->connect_pending)
+    mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
+  self->connect_pending = FALSE;
+}
+
+#if MCP_HAS_SECRET_CREDENTIAL_STORE
+static void
+on_keyring_probed (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(WbApplication) self = user_data;
+  McpCredentialStore *keyring = MCP_CREDENTIAL_STORE (object);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+
+  credentials = mcp_credential_store_lookup_finish (keyring, result, &error);
+  if (error != NULL)
+    {
+      g_autoptr(McpCredentialStore) memory = mcp_memory_credential_store_new ();
+
+      g_debug ("No keyring, sign-ins are kept until the workbench quits: %s", error->message);
+      use_credential_store (self, memory);
+    }
+  else
+    use_credential_store (self, keyring);
+
+  g_application_release (G_APPLICATION (self));
+}
+#endif
+
+static void
+choose_credential_store (WbApplication *self)
+{
+#if MCP_HAS_SECRET_CREDENTIAL_STORE
+  g_autoptr(McpCredentialStore) keyring = mcp_secret_credential_store_new ();
+
+  /* A lookup tells whether a Secret Service answers. */
+  g_application_hold (G_APPLICATION (self));
+  mcp_credential_store_lookup_async (keyring, "https://keyring-probe.invalid/mcp", NULL, NULL,
+                                     on_keyring_probed, g_object_ref (self));
+#else
+  g_autoptr(McpCredentialStore) memory = mcp_memory_credential_store_new ();
+
+  use_credential_store (self, memory);
+#endif
+}
+
 static void
 wb_application_startup (GApplication *application)
 {
@@ -161,6 +223,7 @@ wb_application_startup (GApplication *application)
                                                                     application);
   WB_APPLICATION (application)->sigint_source = g_unix_signal_add (SIGINT, on_terminate,
                                                                    application);
+  choose_credential_store (WB_APPLICATION (application));
 }
 
 static void
@@ -294,7 +357,10 @@ wb_application_command_line (GApplication            *application,
 
   /* The window answers the inputs that servers need as they start. */
   g_application_activate (application);
-  mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
+  if (self->store_chosen)
+    mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
+  else
+    self->connect_pending = TRUE;
 
   return EXIT_SUCCESS;
 }
@@ -351,14 +417,30 @@ wb_application_class_init (WbApplicationClass *klass)
   application_class->shutdown = wb_application_shutdown;
 }
 
-/* Every client says who it is, for the server's logs. */
+/* Every client says who it is, for the server's logs, and so does every
+ * sign-in, to the authorization server that registers the workbench.
+ */
 static void
 on_client_created (McpClientGroup *group,
                    McpGroupServer *server,
                    McpClient      *client)
 {
+  McpTransport *transport = mcp_client_get_transport (client);
+
   mcp_client_set_client_name (client, "mcp-glib-workbench");
   mcp_client_set_client_version (client, PACKAGE_VERSION);
+
+  if (MCP_IS_HTTP_TRANSPORT (transport)
+      && mcp_http_transport_get_authorization (MCP_HTTP_TRANSPORT (transport)) != NULL)
+    {
+      McpAuthorization *authorization =
+        mcp_http_transport_get_authorization (MCP_HTTP_TRANSPORT (transport));
+
+      /* TRANSLATORS: the name the workbench registers under with the
+       * servers the user signs in to; they may show it on their page.
+       */
+      mcp_authorization_set_client_name (authorization, _("MCP Workbench"));
+    }
 }
 
 static void

@@ -210,6 +210,71 @@ on_notification (McpClientGroup *group,
                  text);
 }
 
+/* Signing in is in the log: where it continues (the web browser), and how
+ * it ended.
+ */
+static void
+on_sign_in_needed (McpAuthorization *authorization,
+                   const char       *url,
+                   WbWindow         *self)
+{
+  g_autofree char *text = NULL;
+
+  if (!mcp_authorization_get_interactive (authorization))
+    return;
+
+  text = g_strdup_printf (_("Continue in the web browser to sign in to %s"), url);
+  /* TRANSLATORS: the kind of a log line about signing in to a server */
+  add_log_entry (self, g_object_get_data (G_OBJECT (authorization), "wb-server"),
+                 _("sign-in"), text);
+}
+
+static void
+on_signed_in (McpAuthorization *authorization,
+              const char       *url,
+              WbWindow         *self)
+{
+  /* TRANSLATORS: the kind of a log line that says a sign-in succeeded */
+  add_log_entry (self, g_object_get_data (G_OBJECT (authorization), "wb-server"),
+                 _("signed in"), url);
+}
+
+static void
+on_sign_in_failed (McpAuthorization *authorization,
+                   const char       *url,
+                   const GError     *error,
+                   WbWindow         *self)
+{
+  /* TRANSLATORS: the kind of a log line that says a sign-in failed */
+  add_log_entry (self, g_object_get_data (G_OBJECT (authorization), "wb-server"),
+                 _("sign-in failed"), error->message);
+}
+
+static void
+on_client_created (McpClientGroup *group,
+                   McpGroupServer *server,
+                   McpClient      *client,
+                   WbWindow       *self)
+{
+  McpTransport *transport = mcp_client_get_transport (client);
+  McpAuthorization *authorization;
+
+  if (!MCP_IS_HTTP_TRANSPORT (transport))
+    return;
+
+  authorization = mcp_http_transport_get_authorization (MCP_HTTP_TRANSPORT (transport));
+  if (authorization == NULL)
+    return;
+
+  g_object_set_data_full (G_OBJECT (authorization), "wb-server",
+                          g_strdup (mcp_group_server_get_name (server)), g_free);
+  g_signal_connect_object (authorization, "sign-in-needed",
+                           G_CALLBACK (on_sign_in_needed), self, 0);
+  g_signal_connect_object (authorization, "signed-in", G_CALLBACK (on_signed_in), self, 0);
+  g_signal_connect_object (authorization, "sign-in-failed",
+                           G_CALLBACK (on_sign_in_failed), self, 0);
+}
+
 /* A server's connection coming and going is in the log too: how a server
  * died is what its developer wants to read.
  */
@@ -908,6 +973,7 @@ wb_window_new (GtkApplication *application,
   g_signal_connect_object (group, "log-message", G_CALLBACK (on_log_message), self, 0);
   g_signal_connect_object (group, "notification", G_CALLBACK (on_notification), self, 0);
   g_signal_connect_object (group, "server-request", G_CALLBACK (on_server_request), self, 0);
+  g_signal_connect_object (group, "client-created", G_CALLBACK (on_client_created), self, 0);
   g_signal_connect (registry, "input-requested", G_CALLBACK (on_input_requested), self);
 
   return self;
