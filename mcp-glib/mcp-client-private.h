@@ -315,6 +315,9 @@ gpointer     _mcp_client_parse_task           (McpClient          *self,
 
 /* mcp-client-subscriptions.c */
 void         _mcp_client_start_changes        (McpClient          *self);
+gboolean     _mcp_client_is_repeated_change   (McpClient          *self,
+                                               const char         *method,
+                                               JsonNode           *params);
 void         _mcp_client_route_to_subscriptions (McpClient        *self,
                                                const char         *method,
                                                JsonNode           *params);

@@ -545,6 +545,45 @@ _mcp_client_route_to_subscriptions (McpClient  *self,
     }
 }
 
+/* Whether a notification is a copy that the client's own signals and
+ * live models must not count again. A stateless server sends a list change
+ * or a resource update on every subscription that covers it: the copy on
+ * the client's own subscription counts when that covers it, else the one
+ * on the first open subscription that does (an application's subscription
+ * may cover what the client's does not). What does not name an open
+ * subscription always counts. */
+gboolean
+_mcp_client_is_repeated_change (McpClient  *self,
+                                const char *method,
+                                JsonNode   *params)
+{
+  JsonObject *object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
+                       ? json_node_get_object (params) : NULL;
+  JsonObject *meta = _mcp_json_object_get_object (object, "_meta");
+  GHashTableIter iter;
+  Listen *listen;
+  Listen *other;
+  gint64 id;
+
+  if (meta == NULL ||
+      !_mcp_json_node_is_integer (json_object_get_member (meta, META_SUBSCRIPTION_ID), &id) ||
+      (listen = g_hash_table_lookup (self->listens, &id)) == NULL)
+    return FALSE;
+
+  if (self->changes != NULL && _mcp_subscription_wants (self->changes, method, params))
+    return listen->subscription != self->changes;
+
+  g_hash_table_iter_init (&iter, self->listens);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &other))
+    {
+      if (other->id < listen->id && other->agreed_at != 0 &&
+          _mcp_subscription_wants (other->subscription, method, params))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* The application closes @subscription. */
 void
 _mcp_client_close_subscription (McpClient       *self,

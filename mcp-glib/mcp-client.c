@@ -214,10 +214,12 @@ on_rpc_notification (McpRpc     *rpc,
     }
   else if (g_str_equal (method, "notifications/resources/updated"))
     {
-      if ((uri = _mcp_json_object_get_string (object, "uri")))
+      if ((uri = _mcp_json_object_get_string (object, "uri")) &&
+          !_mcp_client_is_repeated_change (self, method, params))
         g_signal_emit (self, signals[RESOURCE_UPDATED], 0, uri);
     }
-  else if (g_str_has_prefix (method, "notifications/") && g_str_has_suffix (method, "/list_changed"))
+  else if (g_str_has_prefix (method, "notifications/") && g_str_has_suffix (method, "/list_changed")
+           && !_mcp_client_is_repeated_change (self, method, params))
     {
       static const struct {
         const char *method;
@@ -852,7 +854,10 @@ mcp_client_class_init (McpClientClass *klass)
    * Emitted when the server says one of its lists changed. The signal is
    * detailed with the list's name, e.g. `list-changed::tools`. The live
    * models (such as [method@Mcp.Client.get_tools_model]) refresh
-   * themselves; this signal is for everything else.
+   * themselves; this signal is for everything else. A stateless server
+   * sends a change on every subscription that covers it (see
+   * [method@Mcp.Client.listen_async]); the signal is emitted once for it,
+   * while [signal@Mcp.Client::notification] sees every copy.
    *
    * Since: 1.0
    */

@@ -105,6 +105,14 @@ on_resource_updated (McpClient  *client,
   seen->resources_updated++;
 }
 
+static void
+on_list_changed (McpClient  *client,
+                 const char *list,
+                 guint      *count)
+{
+  (*count)++;
+}
+
 static McpSubscription *
 listen_or_fail (Client             *client,
                 McpListChanges      lists,
@@ -226,6 +234,8 @@ test_listen (void)
   g_autoptr(JsonArray) requests = NULL;
   Seen seen = { 0 };
   Seen client_seen = { 0 };
+  Seen updated_seen = { 0 };
+  guint tools_changed = 0;
   Server *server;
   Client *client;
 
@@ -233,6 +243,10 @@ test_listen (void)
   client = stateless_client_start (server);
   g_signal_connect (client->client, "notification", G_CALLBACK (on_client_notification),
                     &client_seen);
+  g_signal_connect (client->client, "list-changed::tools", G_CALLBACK (on_list_changed),
+                    &tools_changed);
+  g_signal_connect (client->client, "resource-updated", G_CALLBACK (on_resource_updated),
+                    &updated_seen);
 
   subscription = listen_or_fail (client, MCP_LIST_CHANGES_TOOLS | MCP_LIST_CHANGES_RESOURCES,
                                  uris);
@@ -248,14 +262,17 @@ test_listen (void)
   g_assert_cmpstr (seen.last_uri, ==, "test://a");
   g_assert_true (mcp_test_wait_until (has_received, &client_seen, NOTIFICATION_TIMEOUT_MS));
   g_assert_cmpuint (client_seen.resources_updated, ==, 1);
+  g_assert_cmpuint (updated_seen.resources_updated, ==, 1);
 
-  /* On the client's own stream too: the subscription sees its own. */
+  /* On the client's own stream too: the subscription sees its own, and
+   * ::notification both copies, but ::list-changed counts the change once. */
   seen.notifications = 0;
   g_assert_cmpuint (push (client, "notify", "notifications/tools/list_changed", NULL), ==, 2);
   g_assert_true (mcp_test_wait_until (has_received, &seen, NOTIFICATION_TIMEOUT_MS));
   mcp_test_iterate_for (200);
   g_assert_cmpuint (seen.tools_changed, ==, 1);
-  g_assert_cmpuint (client_seen.tools_changed, >=, 1);
+  g_assert_cmpuint (client_seen.tools_changed, ==, 2);
+  g_assert_cmpuint (tools_changed, ==, 1);
 
   /* Not asked for: not on the application's stream. */
   g_assert_cmpuint (push (client, "notify", "notifications/prompts/list_changed", NULL), ==, 1);
@@ -278,11 +295,14 @@ test_listen (void)
   g_assert_cmpuint (seen.resources_updated, ==, 1);
 
   g_signal_handlers_disconnect_by_func (client->client, on_client_notification, &client_seen);
+  g_signal_handlers_disconnect_by_func (client->client, on_list_changed, &tools_changed);
+  g_signal_handlers_disconnect_by_func (client->client, on_resource_updated, &updated_seen);
   g_signal_handlers_disconnect_by_data (subscription, &seen);
   client_close_and_free (client);
   server_stop (server);
   seen_clear (&seen);
   seen_clear (&client_seen);
+  seen_clear (&updated_seen);
 }
 
 /* ------------------------------------------------------------------------
