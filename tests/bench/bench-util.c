@@ -169,3 +169,108 @@ bench_print (JsonBuilder *report)
   json = json_to_string (root, FALSE);
   g_print ("%s\n", json);
 }
+
+/* The arguments of the echo tool, which answers with @text. */
+JsonObject *
+bench_echo_arguments (const char *text)
+{
+  JsonObject *arguments = json_object_new ();
+
+  json_object_set_string_member (arguments, "text", text);
+  return arguments;
+}
+
+/* The text of the first content block, which the checks need. */
+const char *
+bench_result_text (McpToolResult *result)
+{
+  GListModel *content = mcp_tool_result_get_content (result);
+  g_autoptr(McpContent) first = NULL;
+
+  if (g_list_model_get_n_items (content) == 0)
+    return NULL;
+
+  first = g_list_model_get_item (content, 0);
+  /* The result holds the block, so the text outlives this reference. */
+  return mcp_content_get_text (first);
+}
+
+/* Echo calls, @in_flight at a time: each completion starts the next call,
+ * so that a window of one is a chain of round trips. */
+typedef struct
+{
+  McpClient  *client;
+  const char *text;
+  GMainLoop  *loop;
+  int         to_start;
+  int         in_flight;
+  GError     *error;
+} CallLoop;
+
+static void start_call (CallLoop *self);
+
+static void
+call_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  CallLoop *self = user_data;
+  g_autoptr(McpToolResult) tool_result = NULL;
+  GError *error = NULL;
+
+  self->in_flight--;
+  tool_result = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
+  if (tool_result == NULL)
+    {
+      if (self->error == NULL)
+        g_propagate_error (&self->error, error);
+      else
+        g_error_free (error);
+    }
+  else if (self->error == NULL && g_strcmp0 (bench_result_text (tool_result), self->text) != 0)
+    g_set_error (&self->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                 "The server did not echo the text");
+
+  if (self->error == NULL && self->to_start > 0)
+    start_call (self);
+  else if (self->in_flight == 0)
+    g_main_loop_quit (self->loop);
+}
+
+static void
+start_call (CallLoop *self)
+{
+  g_autoptr(JsonObject) arguments = bench_echo_arguments (self->text);
+
+  self->to_start--;
+  self->in_flight++;
+  mcp_client_call_tool_async (self->client, "echo", arguments, NULL, call_done_cb, self);
+}
+
+/* Makes @n echo calls of @text on @client, @in_flight at a time, on the
+ * thread-default main context. */
+gboolean
+bench_run_calls (McpClient   *client,
+                 const char  *text,
+                 int          n,
+                 int          in_flight,
+                 GError     **error)
+{
+  g_autoptr(GMainLoop) loop = NULL;
+  CallLoop self = { client, text, NULL, n, 0, NULL };
+
+  if (n <= 0)
+    return TRUE;
+
+  loop = self.loop = g_main_loop_new (g_main_context_get_thread_default (), FALSE);
+  for (int i = 0; i < MIN (in_flight, n); i++)
+    start_call (&self);
+  g_main_loop_run (loop);
+
+  if (self.error != NULL)
+    {
+      g_propagate_error (error, self.error);
+      return FALSE;
+    }
+  return TRUE;
+}

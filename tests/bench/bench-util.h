@@ -7,14 +7,15 @@
 
 /* What the C benchmark clients share (README.md beside this file): the
  * measurements (the monotonic clock, the process's CPU time, its memory
- * from /proc/self/status), medians, the echoed text, and the report, one
- * JSON object per run with fields that run-bench.py and run-bench-http.py
- * read.
+ * from /proc/self/status), medians, the echoed text, the loop of echo
+ * calls, and the report, one JSON object per run with fields that
+ * run-bench.py and run-bench-http.py read.
  */
 
 #pragma once
 
 #include <json-glib/json-glib.h>
+#include <mcp-glib/mcp-glib.h>
 
 G_BEGIN_DECLS
 
@@ -50,5 +51,13 @@ void          bench_add_cpu    (JsonBuilder  *report,
                                 BenchCpuTime  after,
                                 double        count);
 void          bench_print      (JsonBuilder *report);
+
+JsonObject   *bench_echo_arguments (const char    *text);
+const char   *bench_result_text    (McpToolResult *result);
+gboolean      bench_run_calls      (McpClient     *client,
+                                    const char    *text,
+                                    int            n,
+                                    int            in_flight,
+                                    GError       **error);
 
 G_END_DECLS

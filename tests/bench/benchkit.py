@@ -13,6 +13,7 @@ connect, warm-up) cancels out.
 """
 
 import json
+import argparse
 import os
 import re
 import shutil
@@ -29,6 +30,33 @@ MIB = 1024 * 1024
 # options that change how Node runs.
 SCRUBBED_ENV = ('G_MESSAGES_DEBUG', 'G_DEBUG', 'G_SLICE', 'MALLOC_CHECK_', 'MALLOC_PERTURB_',
                 'NODE_OPTIONS', 'LD_PRELOAD')
+
+
+def parse_options(doc, unit, counts):
+    """The command line of run-bench.py and run-bench-http.py: @unit is what
+    a run repeats ("workload", "mode"), @counts what --scale multiplies."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument('--builddir', default=os.path.join(SOURCE_ROOT, '_build-bench'),
+                        help='build directory (default: _build-bench, configured optimized '
+                             'if missing)')
+    parser.add_argument('--runs', type=int, default=5, help=f'runs per {unit} (default 5)')
+    parser.add_argument('--scale', type=float, default=1.0,
+                        help=f'multiply the {counts} counts (default 1)')
+    parser.add_argument('--json', metavar='FILE', help='also write every raw result to FILE')
+    parser.add_argument('--callgrind', action='store_true',
+                        help='count instructions per call with callgrind instead')
+    parser.add_argument('--strace', action='store_true',
+                        help='count system calls per call with strace instead')
+    parser.add_argument('--no-build', action='store_true', help='do not run ninja first')
+    parser.add_argument('--smoke', action='store_true',
+                        help='one run with tiny counts, to check that every program runs and '
+                             'its output parses (the test suite\'s check; exit status 77 '
+                             'without the SDK)')
+    options = parser.parse_args()
+    if options.smoke:
+        options.runs = 1
+        options.scale = 0.01
+    return options
 
 
 def log(message):

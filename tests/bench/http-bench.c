@@ -190,102 +190,6 @@ close_client (McpClient  *client,
   return mcp_client_close_finish (client, result, error);
 }
 
-/* The text of the first content block. */
-static const char *
-result_text (McpToolResult *result)
-{
-  GListModel *content = mcp_tool_result_get_content (result);
-  g_autoptr(McpContent) first = NULL;
-
-  if (g_list_model_get_n_items (content) == 0)
-    return NULL;
-
-  first = g_list_model_get_item (content, 0);
-  /* The result holds the block, so the text outlives this reference. */
-  return mcp_content_get_text (first);
-}
-
-static JsonObject *
-echo_arguments (HttpBench *bench)
-{
-  JsonObject *arguments = json_object_new ();
-
-  json_object_set_string_member (arguments, "text", bench->echo_text);
-  return arguments;
-}
-
-/* Echo calls, @window at a time: each completion starts the next call, so
- * that a window of one is a chain of round trips. */
-typedef struct
-{
-  HttpBench *bench;
-  McpClient *client;
-  int        to_start;
-  int        in_flight;
-  GError    *error;
-} CallLoop;
-
-static void start_call (CallLoop *self);
-
-static void
-call_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  CallLoop *self = user_data;
-  g_autoptr(McpToolResult) tool_result = NULL;
-  GError *error = NULL;
-
-  self->in_flight--;
-  tool_result = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
-  if (tool_result == NULL)
-    {
-      if (self->error == NULL)
-        g_propagate_error (&self->error, error);
-      else
-        g_error_free (error);
-    }
-  else if (self->error == NULL &&
-           g_strcmp0 (result_text (tool_result), self->bench->echo_text) != 0)
-    g_set_error (&self->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                 "The server did not echo the text");
-
-  if (self->error == NULL && self->to_start > 0)
-    start_call (self);
-}
-
-static void
-start_call (CallLoop *self)
-{
-  g_autoptr(JsonObject) arguments = echo_arguments (self->bench);
-
-  self->to_start--;
-  self->in_flight++;
-  mcp_client_call_tool_async (self->client, "echo", arguments, NULL, call_done_cb, self);
-}
-
-static gboolean
-run_calls (HttpBench  *bench,
-           McpClient  *client,
-           int         n,
-           int         in_flight,
-           GError    **error)
-{
-  CallLoop self = { bench, client, n, 0, NULL };
-
-  for (int i = 0; i < MIN (in_flight, n); i++)
-    start_call (&self);
-  while (self.in_flight > 0)
-    g_main_context_iteration (NULL, TRUE);
-
-  if (self.error != NULL)
-    {
-      g_propagate_error (error, self.error);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 mcp_calls (HttpBench    *bench,
            JsonBuilder  *report,
@@ -296,9 +200,9 @@ mcp_calls (HttpBench    *bench,
   HttpBenchMeter meter;
 
   if (!(client = connect_client (bench, error)) ||
-      !run_calls (bench, client, bench->warmup, in_flight, error) ||
+      !bench_run_calls (client, bench->echo_text, bench->warmup, in_flight, error) ||
       !http_bench_meter_start (bench, &meter, error) ||
-      !run_calls (bench, client, bench->calls, in_flight, error) ||
+      !bench_run_calls (client, bench->echo_text, bench->calls, in_flight, error) ||
       !http_bench_meter_stop (bench, &meter, report, "call", bench->calls, error))
     return FALSE;
 
@@ -438,7 +342,7 @@ mcp_blob (HttpBench    *bench,
       !http_bench_meter_stop (bench, &meter, report, "call", 1, error))
     return FALSE;
 
-  text = result_text (result);
+  text = bench_result_text (result);
   if (text == NULL || strlen (text) != (gsize) bench->bytes)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -570,7 +474,8 @@ mcp_many (HttpBench    *bench,
   /* One client first, so that what every process pays once (types, the
    * worker threads, the pool of the allocator) is not charged to the
    * clients measured. */
-  if (!(first = connect_client (bench, error)) || !run_calls (bench, first, 1, 1, error) ||
+  if (!(first = connect_client (bench, error)) ||
+      !bench_run_calls (first, bench->echo_text, 1, 1, error) ||
       !close_client (first, error))
     return FALSE;
   g_clear_object (&first);
@@ -595,7 +500,7 @@ mcp_many (HttpBench    *bench,
       fleet.pending = n;
       for (int i = 0; i < n; i++)
         {
-          g_autoptr(JsonObject) arguments = echo_arguments (bench);
+          g_autoptr(JsonObject) arguments = bench_echo_arguments (bench->echo_text);
 
           mcp_client_call_tool_async (clients->pdata[i], "echo", arguments, NULL,
                                       fleet_called_cb, &fleet);

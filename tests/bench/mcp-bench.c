@@ -135,98 +135,6 @@ close_client (McpClient  *client,
   return mcp_client_close_finish (client, result, error);
 }
 
-static JsonObject *
-echo_arguments (void)
-{
-  JsonObject *arguments = json_object_new ();
-
-  json_object_set_string_member (arguments, "text", echo_text);
-  return arguments;
-}
-
-/* The text of the first content block, which the checks below need. */
-static const char *
-result_text (McpToolResult *result)
-{
-  GListModel *content = mcp_tool_result_get_content (result);
-  g_autoptr(McpContent) first = NULL;
-
-  if (g_list_model_get_n_items (content) == 0)
-    return NULL;
-
-  first = g_list_model_get_item (content, 0);
-  /* The result holds the block, so the text outlives this reference. */
-  return mcp_content_get_text (first);
-}
-
-/* Echo calls, @window at a time: each completion starts the next call, so
- * that a window of one is a chain of round trips. */
-typedef struct
-{
-  McpClient *client;
-  int        to_start;
-  int        in_flight;
-  GError    *error;
-} CallLoop;
-
-static void start_call (CallLoop *self);
-
-static void
-call_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  CallLoop *self = user_data;
-  g_autoptr(McpToolResult) tool_result = NULL;
-  GError *error = NULL;
-
-  self->in_flight--;
-  tool_result = mcp_client_call_tool_finish (MCP_CLIENT (object), result, &error);
-  if (tool_result == NULL)
-    g_propagate_error (&self->error, error);
-  else if (self->error == NULL && g_strcmp0 (result_text (tool_result), echo_text) != 0)
-    g_set_error (&self->error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                 "The server did not echo the text");
-
-  if (self->error == NULL && self->to_start > 0)
-    start_call (self);
-  else if (self->in_flight == 0)
-    g_main_loop_quit (loop);
-}
-
-static void
-start_call (CallLoop *self)
-{
-  g_autoptr(JsonObject) arguments = echo_arguments ();
-
-  self->to_start--;
-  self->in_flight++;
-  mcp_client_call_tool_async (self->client, "echo", arguments, NULL, call_done_cb, self);
-}
-
-static gboolean
-run_calls (McpClient  *client,
-           int         n,
-           int         in_flight,
-           GError    **error)
-{
-  CallLoop self = { client, n, 0, NULL };
-
-  if (n <= 0)
-    return TRUE;
-
-  for (int i = 0; i < MIN (in_flight, n); i++)
-    start_call (&self);
-  g_main_loop_run (loop);
-
-  if (self.error != NULL)
-    {
-      g_propagate_error (error, self.error);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 bench_calls (JsonBuilder  *report,
              int           in_flight,
@@ -238,12 +146,13 @@ bench_calls (JsonBuilder  *report,
   gint64 start;
   double seconds;
 
-  if (!(client = connect_client (error)) || !run_calls (client, warmup, in_flight, error))
+  if (!(client = connect_client (error)) ||
+      !bench_run_calls (client, echo_text, warmup, in_flight, error))
     return FALSE;
 
   before = bench_cpu_now ();
   start = g_get_monotonic_time ();
-  if (!run_calls (client, calls, in_flight, error))
+  if (!bench_run_calls (client, echo_text, calls, in_flight, error))
     return FALSE;
   seconds = bench_elapsed_s (start);
   after = bench_cpu_now ();
@@ -309,7 +218,7 @@ bench_blob (JsonBuilder  *report,
       return TRUE;
     }
 
-  text = result_text (result);
+  text = bench_result_text (result);
   if (text == NULL || strlen (text) != (gsize) blob_bytes)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
@@ -449,7 +358,8 @@ bench_many (JsonBuilder  *report,
   /* One connection first, so that what every process pays once (types,
    * the worker thread, the pool of the allocator) is not charged to the
    * connections measured. */
-  if (!(first = connect_client (error)) || !run_calls (first, 1, 1, error) ||
+  if (!(first = connect_client (error)) ||
+      !bench_run_calls (first, echo_text, 1, 1, error) ||
       !close_client (first, error))
     return FALSE;
   g_clear_object (&first);
@@ -471,7 +381,7 @@ bench_many (JsonBuilder  *report,
       fleet.pending = connections;
       for (int i = 0; i < connections; i++)
         {
-          g_autoptr(JsonObject) arguments = echo_arguments ();
+          g_autoptr(JsonObject) arguments = bench_echo_arguments (echo_text);
 
           mcp_client_call_tool_async (clients[i], "echo", arguments, NULL, fleet_called_cb,
                                       &fleet);
@@ -526,7 +436,7 @@ floor_iteration (JsonGenerator  *generator,
   const char *text;
 
   json_object_set_string_member (params, "name", "echo");
-  json_object_set_object_member (params, "arguments", echo_arguments ());
+  json_object_set_object_member (params, "arguments", bench_echo_arguments (echo_text));
   json_object_set_int_member (meta, "progressToken", id);
   json_object_set_object_member (params, "_meta", meta);
   json_object_set_string_member (object, "jsonrpc", "2.0");

@@ -23,7 +23,6 @@ with mcp-glib and with plain libsoup; --strace the system calls of every
 client.
 """
 
-import argparse
 import contextlib
 import json
 import os
@@ -32,10 +31,11 @@ import subprocess
 import sys
 import time
 
-from benchkit import (BENCH_DIR, MIB, SOURCE_ROOT, bench_env, callgrind_command,
+from benchkit import (BENCH_DIR, MIB, bench_env, callgrind_command,
                       callgrind_functions, ensure_build, fmt, loadavg, log, median_of, need,
-                      node_version, per_call, print_callgrind, print_strace, print_table, ratio,
-                      sdk_version, strace_command, strace_counts, total_instructions, verdict)
+                      node_version, parse_options, per_call, print_callgrind, print_strace,
+                      print_table, ratio, sdk_version, strace_command, strace_counts,
+                      total_instructions, verdict)
 
 CLIENTS = ('raw', 'libsoup', 'mcp-glib', 'sdk')
 CLIENT_NAMES = {'raw': 'raw', 'libsoup': 'libsoup', 'mcp-glib': 'mcp-glib', 'sdk': 'SDK'}
@@ -334,27 +334,7 @@ def strace(runner, calls):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--builddir', default=os.path.join(SOURCE_ROOT, '_build-bench'),
-                        help='build directory (default: _build-bench, configured optimized '
-                             'if missing)')
-    parser.add_argument('--runs', type=int, default=5, help='runs per mode (default 5)')
-    parser.add_argument('--scale', type=float, default=1.0,
-                        help='multiply the call, event, repeat and client counts (default 1)')
-    parser.add_argument('--json', metavar='FILE', help='also write every raw result to FILE')
-    parser.add_argument('--callgrind', action='store_true',
-                        help='count instructions per call with callgrind instead')
-    parser.add_argument('--strace', action='store_true',
-                        help='count system calls per call with strace instead')
-    parser.add_argument('--no-build', action='store_true', help='do not run ninja first')
-    parser.add_argument('--smoke', action='store_true',
-                        help='one run with tiny counts, to check that every program runs and '
-                             'its output parses (the test suite\'s check; exit status 77 '
-                             'without the SDK)')
-    options = parser.parse_args()
-    if options.smoke:
-        options.runs = 1
-        options.scale = 0.01
+    options = parse_options(__doc__, 'mode', 'call, event, repeat and client')
 
     builddir = os.path.abspath(options.builddir)
     if not options.no_build:

@@ -16,14 +16,14 @@
 // (GET /stats) are read with node:http on a connection of their own, outside
 // the pool of fetch () that the SDK's transport uses.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const TEXT_PATTERN = 'The quick brown fox jumps over the lazy dog. ';
+import { callEcho, makeText, median, nowMs, resetPeak, resultText, runCalls,
+         statusKib } from './sdk-bench-util.mjs';
 
 const { values: options } = parseArgs({
     options: {
@@ -48,34 +48,12 @@ const events = Number(options.events);
 const connections = Number(options.connections);
 const blobBytes = Number(options.bytes);
 
-function makeText(size) {
-    return TEXT_PATTERN.repeat(Math.ceil(size / TEXT_PATTERN.length)).slice(0, size);
-}
 
 const echoText = makeText(Number(options['text-bytes']));
 
-function statusKib(field) {
-    const match = readFileSync('/proc/self/status', 'utf8').match(new RegExp(`^${field}:\\s*(\\d+)`, 'm'));
-    return match ? Number(match[1]) : -1;
-}
 
-function resetPeak() {
-    try {
-        writeFileSync('/proc/self/clear_refs', '5');
-    } catch (error) {
-        process.stderr.write(`sdk-bench-http: cannot reset the peak RSS (${error.message}); growth figures are too high\n`);
-    }
-}
 
-function nowMs() {
-    return Number(process.hrtime.bigint()) / 1e6;
-}
 
-function median(values) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const n = sorted.length;
-    return n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-}
 
 function serverStats() {
     const statsUrl = new URL('/stats', options.url);
@@ -137,40 +115,15 @@ async function closeClient({ client, transport }) {
     await client.close();
 }
 
-function resultText(result) {
-    return result.content?.[0]?.text;
-}
 
-async function callEcho(client) {
-    const result = await client.callTool({ name: 'echo', arguments: { text: echoText } });
-    if (resultText(result) !== echoText) {
-        throw new Error('The server did not echo the text');
-    }
-}
 
-// Echo calls, `inFlight` at a time: each completion starts the next call,
-// so that a window of one is a chain of round trips.
-async function runCalls(client, n, inFlight) {
-    let toStart = n;
-    async function worker() {
-        while (toStart > 0) {
-            toStart--;
-            await callEcho(client);
-        }
-    }
-    const workers = [];
-    for (let i = 0; i < Math.min(inFlight, n); i++) {
-        workers.push(worker());
-    }
-    await Promise.all(workers);
-}
 
 async function benchCalls(report, inFlight) {
     const connection = await connectClient();
-    await runCalls(connection.client, warmup, inFlight);
+    await runCalls(connection.client, echoText, warmup, inFlight);
 
     const meter = await startMeter();
-    await runCalls(connection.client, calls, inFlight);
+    await runCalls(connection.client, echoText, calls, inFlight);
     await stopMeter(meter, report, 'call', calls);
 
     Object.assign(report, { calls, window: inFlight, peak_rss_kib: statusKib('VmHWM') });
@@ -212,7 +165,7 @@ async function benchBlob(report) {
     // A small blob first, so that the one measured pays for no first use.
     await callBlob(connection.client, 64 * 1024);
 
-    resetPeak();
+    resetPeak('sdk-bench-http');
     const rssBefore = statusKib('VmRSS');
     const meter = await startMeter();
     const result = await callBlob(connection.client, blobBytes);
@@ -255,7 +208,7 @@ async function benchMany(report) {
     // One client first, so that what every process pays once is not
     // charged to the clients measured.
     const first = await connectClient();
-    await runCalls(first.client, 1, 1);
+    await runCalls(first.client, echoText, 1, 1);
     await closeClient(first);
 
     const rssBefore = statusKib('VmRSS');
@@ -263,7 +216,7 @@ async function benchMany(report) {
     const start = nowMs();
     const all = await Promise.all(Array.from({ length: connections }, () => connectClient()));
     const connectMs = nowMs() - start;
-    await Promise.all(all.map(({ client }) => callEcho(client)));
+    await Promise.all(all.map(({ client }) => callEcho(client, echoText)));
     const rssAfter = statusKib('VmRSS');
     await stopMeter(meter, report, 'client', connections);
     await Promise.all(all.map((connection) => closeClient(connection)));

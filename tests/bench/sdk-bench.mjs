@@ -14,13 +14,13 @@
 // from /proc/self/status, whose peak (VmHWM) is reset through
 // /proc/self/clear_refs before a measurement of growth, as in mcp-bench.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
-const TEXT_PATTERN = 'The quick brown fox jumps over the lazy dog. ';
+import { callEcho, makeText, median, nowMs, resetPeak, resultText, runCalls,
+         statusKib } from './sdk-bench-util.mjs';
 
 const { values: options } = parseArgs({
     options: {
@@ -48,34 +48,12 @@ const blobBytes = Number(options.bytes);
 const maxBufferSize = options['max-buffer-size'] !== undefined
     ? Number(options['max-buffer-size']) : undefined;
 
-function makeText(size) {
-    return TEXT_PATTERN.repeat(Math.ceil(size / TEXT_PATTERN.length)).slice(0, size);
-}
 
 const echoText = makeText(Number(options['text-bytes']));
 
-function statusKib(field) {
-    const match = readFileSync('/proc/self/status', 'utf8').match(new RegExp(`^${field}:\\s*(\\d+)`, 'm'));
-    return match ? Number(match[1]) : -1;
-}
 
-function resetPeak() {
-    try {
-        writeFileSync('/proc/self/clear_refs', '5');
-    } catch (error) {
-        process.stderr.write(`sdk-bench: cannot reset the peak RSS (${error.message}); growth figures are too high\n`);
-    }
-}
 
-function nowMs() {
-    return Number(process.hrtime.bigint()) / 1e6;
-}
 
-function median(values) {
-    const sorted = [...values].sort((a, b) => a - b);
-    const n = sorted.length;
-    return n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-}
 
 function newClient(transportOptions = {}) {
     const transport = new StdioClientTransport({ command: options.server, args: [], ...transportOptions });
@@ -89,41 +67,16 @@ async function connectClient(transportOptions) {
     return client;
 }
 
-function resultText(result) {
-    return result.content?.[0]?.text;
-}
 
-async function callEcho(client) {
-    const result = await client.callTool({ name: 'echo', arguments: { text: echoText } });
-    if (resultText(result) !== echoText) {
-        throw new Error('The server did not echo the text');
-    }
-}
 
-// Echo calls, `inFlight` at a time: each completion starts the next call,
-// so that a window of one is a chain of round trips.
-async function runCalls(client, n, inFlight) {
-    let toStart = n;
-    async function worker() {
-        while (toStart > 0) {
-            toStart--;
-            await callEcho(client);
-        }
-    }
-    const workers = [];
-    for (let i = 0; i < Math.min(inFlight, n); i++) {
-        workers.push(worker());
-    }
-    await Promise.all(workers);
-}
 
 async function benchCalls(report, inFlight) {
     const client = await connectClient();
-    await runCalls(client, warmup, inFlight);
+    await runCalls(client, echoText, warmup, inFlight);
 
     const before = process.cpuUsage();
     const start = nowMs();
-    await runCalls(client, calls, inFlight);
+    await runCalls(client, echoText, calls, inFlight);
     const seconds = (nowMs() - start) / 1000;
     const cpu = process.cpuUsage(before);
 
@@ -157,7 +110,7 @@ async function benchBlob(report) {
     // A small blob first, so that the one measured pays for no first use.
     await client.callTool({ name: 'blob', arguments: { bytes: 64 * 1024 } });
 
-    resetPeak();
+    resetPeak('sdk-bench');
     const rssBefore = statusKib('VmRSS');
     const start = nowMs();
     report.bytes = blobBytes;
@@ -217,14 +170,14 @@ async function benchMany(report) {
     // One connection first, so that what every process pays once is not
     // charged to the connections measured.
     const first = await connectClient();
-    await runCalls(first, 1, 1);
+    await runCalls(first, echoText, 1, 1);
     await first.close();
 
     const rssBefore = statusKib('VmRSS');
     const start = nowMs();
     const clients = await Promise.all(Array.from({ length: connections }, () => connectClient()));
     const connectMs = nowMs() - start;
-    await Promise.all(clients.map((client) => callEcho(client)));
+    await Promise.all(clients.map((client) => callEcho(client, echoText)));
     const rssAfter = statusKib('VmRSS');
     await Promise.all(clients.map((client) => client.close()));
 
