@@ -103,6 +103,8 @@ struct _McpClient
   GPtrArray         *emulated;
   GHashTable        *resource_refs;
   McpSubscription   *changes;
+  /* A replacement of it, until the server agrees to it. */
+  McpSubscription   *changes_pending;
   GSource           *changes_retry;
   guint              changes_failures;
   McpLiveModel      *live[MCP_N_LIVE_MODELS];
@@ -315,10 +317,7 @@ gpointer     _mcp_client_parse_task           (McpClient          *self,
 
 /* mcp-client-subscriptions.c */
 void         _mcp_client_start_changes        (McpClient          *self);
-gboolean     _mcp_client_is_repeated_change   (McpClient          *self,
-                                               const char         *method,
-                                               JsonNode           *params);
-void         _mcp_client_route_to_subscriptions (McpClient        *self,
+gboolean     _mcp_client_route_to_subscriptions (McpClient        *self,
                                                const char         *method,
                                                JsonNode           *params);
 void         _mcp_client_close_subscription   (McpClient          *self,

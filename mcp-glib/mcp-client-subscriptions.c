@@ -47,8 +47,10 @@ typedef struct
   McpSubscription *subscription;
   gint64           id;
   GCancellable    *cancellable;
-  /* Until acknowledged: the caller's, completed with the subscription. */
+  /* Until acknowledged: the caller's, completed with the subscription,
+   * and what watches the caller's cancellable meanwhile. */
   GTask           *task;
+  GSource         *task_cancelled;
   /* When the server acknowledged it, or 0. */
   gint64           agreed_at;
   gboolean         closing;
@@ -58,6 +60,7 @@ typedef struct
 static void
 listen_free (Listen *listen)
 {
+  _mcp_source_clear (&listen->task_cancelled);
   g_clear_object (&listen->subscription);
   g_clear_object (&listen->cancellable);
   g_clear_object (&listen->task);
@@ -200,6 +203,40 @@ listen_done_cb (GObject      *object,
     }
 }
 
+static gboolean
+listen_cancelled_cb (GCancellable *cancellable,
+                     gpointer      user_data)
+{
+  Listen *listen = user_data;
+
+  _mcp_source_clear (&listen->task_cancelled);
+  listen->closing = TRUE;
+  g_cancellable_cancel (listen->cancellable);
+
+  return G_SOURCE_REMOVE;
+}
+
+/* The server agreed to @listen: the caller has the subscription, unless it
+ * cancelled meanwhile; then the request ends as if cancelled before. */
+static void
+listen_agreed (Listen *listen)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (listen->task == NULL)
+    return;
+
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (listen->task)))
+    {
+      listen_cancelled_cb (NULL, listen);
+      return;
+    }
+
+  _mcp_source_clear (&listen->task_cancelled);
+  task = g_steal_pointer (&listen->task);
+  g_task_return_pointer (task, g_object_ref (listen->subscription), g_object_unref);
+}
+
 /* Sends subscriptions/listen; @task, if any, completes once the server
  * agreed, with the subscription. */
 static Listen *
@@ -218,6 +255,17 @@ listen_open (McpClient          *self,
   listen->internal = internal;
 
   g_object_set_data (G_OBJECT (listen->subscription), "mcp-listen", listen);
+
+  /* Cancelled before the server agreed, the request ends, and with it the
+   * caller's task (listen_done_cb ()). */
+  if (task != NULL && g_task_get_cancellable (task) != NULL)
+    {
+      listen->task_cancelled = g_cancellable_source_new (g_task_get_cancellable (task));
+      g_source_set_static_name (listen->task_cancelled, "[mcp-glib] listen cancelled");
+      g_source_set_callback (listen->task_cancelled, G_SOURCE_FUNC (listen_cancelled_cb),
+                             listen, NULL);
+      g_source_attach (listen->task_cancelled, self->context);
+    }
 
   /* It stays open as long as the subscription. */
   listen->id = _mcp_rpc_call_async (self->rpc, "subscriptions/listen",
@@ -254,9 +302,41 @@ parse_filter (JsonObject      *filter,
   *resources = g_strv_builder_end (builder);
 }
 
+/* Whether the copy of a change on @listen is the one that counts for the
+ * client's own signals and live models. A stateless server sends a list
+ * change or a resource update on every subscription that covers it: the
+ * copy on the client's own subscription counts when that covers it, else
+ * the one on the oldest agreed subscription that does (an application's
+ * subscription may cover what the client's does not). */
+static gboolean
+counts_for_client (McpClient  *self,
+                   Listen     *listen,
+                   const char *method,
+                   JsonNode   *params)
+{
+  GHashTableIter iter;
+  Listen *other;
+
+  if (listen->subscription == self->changes)
+    return TRUE;
+  if (self->changes != NULL && _mcp_subscription_wants (self->changes, method, params))
+    return FALSE;
+
+  g_hash_table_iter_init (&iter, self->listens);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &other))
+    {
+      if (other->id < listen->id && other->agreed_at != 0 &&
+          _mcp_subscription_wants (other->subscription, method, params))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* A stateless server's notification that names the listen request it
- * belongs to. */
-static void
+ * belongs to. Returns whether it counts for the client itself (see
+ * counts_for_client ()). */
+static gboolean
 route_tagged (McpClient  *self,
               const char *method,
               JsonNode   *params,
@@ -269,12 +349,11 @@ route_tagged (McpClient  *self,
     {
       g_debug ("Dropped a notification of subscription %" G_GINT64_FORMAT ", which is not open",
                id);
-      return;
+      return FALSE;
     }
 
   if (g_str_equal (method, "notifications/subscriptions/acknowledged"))
     {
-      g_autoptr(GTask) task = g_steal_pointer (&listen->task);
       g_auto(GStrv) resources = NULL;
       McpListChanges lists;
 
@@ -282,13 +361,14 @@ route_tagged (McpClient  *self,
       _mcp_subscription_set_honoured (listen->subscription, lists,
                                       (const char * const *) resources);
       listen->agreed_at = g_get_monotonic_time ();
-      if (task != NULL)
-        g_task_return_pointer (task, g_object_ref (listen->subscription), g_object_unref);
-      return;
+      listen_agreed (listen);
+      return FALSE;
     }
 
   if (_mcp_subscription_wants (listen->subscription, method, params))
     _mcp_subscription_notify (listen->subscription, method, params);
+
+  return counts_for_client (self, listen, method, params);
 }
 
 /* The client's own subscription ----------------------------------------------- */
@@ -300,18 +380,32 @@ changes_open_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   McpClient *self = MCP_CLIENT (object);
+  McpSubscription *opened = g_task_get_task_data (G_TASK (result));
   g_autoptr(McpSubscription) subscription = NULL;
-  McpSubscription *previous = g_task_get_task_data (G_TASK (result));
   GError *error = NULL;
 
   subscription = g_task_propagate_pointer (G_TASK (result), &error);
-  if (subscription != NULL && previous != NULL)
+  if (opened == self->changes_pending)
     {
-      g_autoptr(McpSubscription) hold = g_object_ref (previous);
+      g_autoptr(McpSubscription) previous = NULL;
 
       /* The new one is in place: the old one may go. */
-      g_set_object (&self->changes, subscription);
-      mcp_subscription_close (previous);
+      g_clear_object (&self->changes_pending);
+      if (subscription != NULL)
+        {
+          previous = g_steal_pointer (&self->changes);
+          self->changes = g_object_ref (subscription);
+          if (previous != NULL)
+            mcp_subscription_close (previous);
+        }
+    }
+  else if (opened != self->changes)
+    {
+      /* Replaced by a newer one while waiting, which asks for everything
+       * this one did: it stands for it. */
+      if (subscription != NULL)
+        mcp_subscription_close (subscription);
+      g_clear_error (&error);
     }
 
   if (task != NULL)
@@ -326,8 +420,10 @@ changes_open_cb (GObject      *object,
 }
 
 /* Opens the client's own subscription for the lists the server reports
- * and the resources subscribed to, replacing the one open, if any, once
- * the new one is agreed. @task, if any, completes then. */
+ * and the resources subscribed to. The one open, if any, stays the
+ * client's until the new one is agreed (changes_open_cb ()); a newer
+ * replacement supersedes one still waiting. @task, if any, completes
+ * then. */
 static void
 reopen_changes (McpClient *self,
                 GTask     *task)
@@ -335,7 +431,6 @@ reopen_changes (McpClient *self,
   g_autoptr(GTask) inner = NULL;
   g_autofree char **resources = NULL;
   McpListChanges lists = lists_offered (self);
-  McpSubscription *previous = self->changes;
   Listen *listen;
 
   if (self->state != MCP_CLIENT_STATE_READY || !self->stateless)
@@ -345,15 +440,21 @@ reopen_changes (McpClient *self,
       return;
     }
 
+  if (self->changes_pending != NULL)
+    {
+      g_autoptr(McpSubscription) superseded = g_steal_pointer (&self->changes_pending);
+
+      mcp_subscription_close (superseded);
+    }
+
   resources = (char **) g_hash_table_get_keys_as_array (self->resource_refs, NULL);
   if (lists == MCP_LIST_CHANGES_NONE && resources[0] == NULL)
     {
-      if (previous != NULL)
+      if (self->changes != NULL)
         {
-          g_autoptr(McpSubscription) hold = g_object_ref (previous);
+          g_autoptr(McpSubscription) previous = g_steal_pointer (&self->changes);
 
-          g_clear_object (&self->changes);
-          mcp_subscription_close (hold);
+          mcp_subscription_close (previous);
         }
       if (task != NULL)
         g_task_return_boolean (task, TRUE);
@@ -362,13 +463,12 @@ reopen_changes (McpClient *self,
 
   /* An inner task: the caller's, if any, completes from its callback. */
   inner = g_task_new (self, NULL, changes_open_cb, task != NULL ? g_object_ref (task) : NULL);
-  if (previous != NULL)
-    g_task_set_task_data (inner, g_object_ref (previous), g_object_unref);
   listen = listen_open (self, lists, (const char * const *) resources, TRUE, inner);
-  /* A replacement takes over once agreed (changes_open_cb()); until then,
-   * the one open stays the client's. */
-  if (previous == NULL)
+  g_task_set_task_data (inner, g_object_ref (listen->subscription), g_object_unref);
+  if (self->changes == NULL)
     self->changes = g_object_ref (listen->subscription);
+  else
+    self->changes_pending = g_object_ref (listen->subscription);
 }
 
 /* Once connected to a stateless server: the changes it reports. */
@@ -408,6 +508,19 @@ resource_unref (McpClient  *self,
   return FALSE;
 }
 
+/* Older servers: drops the subscriptions of an emulated subscription to
+ * @resources, unsubscribing from those nothing else holds. */
+static void
+release_resources (McpClient          *self,
+                   const char * const *resources)
+{
+  for (guint i = 0; resources[i] != NULL; i++)
+    if (resource_unref (self, resources[i]) && self->state == MCP_CLIENT_STATE_READY)
+      _mcp_rpc_call_async (self->rpc, "resources/unsubscribe",
+                           _mcp_client_params_with_string ("uri", resources[i]),
+                           MCP_RPC_CALL_DEFAULT, 0, NULL, NULL, NULL, NULL);
+}
+
 typedef struct
 {
   McpSubscription *subscription;
@@ -434,6 +547,13 @@ emulation_done (GTask *task)
     return;
 
   resources = g_strv_builder_end (emulation->subscribed);
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    {
+      release_resources (self, (const char * const *) resources);
+      g_task_return_error_if_cancelled (task);
+      return;
+    }
+
   _mcp_subscription_set_honoured (emulation->subscription,
                                   mcp_subscription_get_requested_lists (emulation->subscription) &
                                   lists_offered (self),
@@ -518,8 +638,11 @@ listen_emulated (McpClient          *self,
 
 /* Routing, closing, ending ---------------------------------------------------- */
 
-/* Hands a notification to the subscriptions it belongs to. */
-void
+/* Hands a notification to the subscriptions it belongs to. Returns whether
+ * it counts for the client's own signals and live models: a stateless
+ * server's change comes once on each subscription that covers it, and
+ * only one copy does. */
+gboolean
 _mcp_client_route_to_subscriptions (McpClient  *self,
                                     const char *method,
                                     JsonNode   *params)
@@ -532,8 +655,7 @@ _mcp_client_route_to_subscriptions (McpClient  *self,
   if (meta != NULL &&
       _mcp_json_node_is_integer (json_object_get_member (meta, META_SUBSCRIPTION_ID), &id))
     {
-      route_tagged (self, method, params, id);
-      return;
+      return route_tagged (self, method, params, id);
     }
 
   for (guint i = 0; i < self->emulated->len; i++)
@@ -543,45 +665,8 @@ _mcp_client_route_to_subscriptions (McpClient  *self,
       if (_mcp_subscription_wants (subscription, method, params))
         _mcp_subscription_notify (subscription, method, params);
     }
-}
 
-/* Whether a notification is a copy that the client's own signals and
- * live models must not count again. A stateless server sends a list change
- * or a resource update on every subscription that covers it: the copy on
- * the client's own subscription counts when that covers it, else the one
- * on the first open subscription that does (an application's subscription
- * may cover what the client's does not). What does not name an open
- * subscription always counts. */
-gboolean
-_mcp_client_is_repeated_change (McpClient  *self,
-                                const char *method,
-                                JsonNode   *params)
-{
-  JsonObject *object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
-                       ? json_node_get_object (params) : NULL;
-  JsonObject *meta = _mcp_json_object_get_object (object, "_meta");
-  GHashTableIter iter;
-  Listen *listen;
-  Listen *other;
-  gint64 id;
-
-  if (meta == NULL ||
-      !_mcp_json_node_is_integer (json_object_get_member (meta, META_SUBSCRIPTION_ID), &id) ||
-      (listen = g_hash_table_lookup (self->listens, &id)) == NULL)
-    return FALSE;
-
-  if (self->changes != NULL && _mcp_subscription_wants (self->changes, method, params))
-    return listen->subscription != self->changes;
-
-  g_hash_table_iter_init (&iter, self->listens);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &other))
-    {
-      if (other->id < listen->id && other->agreed_at != 0 &&
-          _mcp_subscription_wants (other->subscription, method, params))
-        return TRUE;
-    }
-
-  return FALSE;
+  return TRUE;
 }
 
 /* The application closes @subscription. */
@@ -590,7 +675,6 @@ _mcp_client_close_subscription (McpClient       *self,
                                 McpSubscription *subscription)
 {
   Listen *listen = g_object_get_data (G_OBJECT (subscription), "mcp-listen");
-  const char * const *resources;
 
   if (listen != NULL)
     {
@@ -604,13 +688,7 @@ _mcp_client_close_subscription (McpClient       *self,
   if (!g_ptr_array_find (self->emulated, subscription, NULL))
     return;
 
-  resources = mcp_subscription_get_resources (subscription);
-  for (guint i = 0; resources[i] != NULL; i++)
-    if (resource_unref (self, resources[i]) && self->state == MCP_CLIENT_STATE_READY)
-      _mcp_rpc_call_async (self->rpc, "resources/unsubscribe",
-                           _mcp_client_params_with_string ("uri", resources[i]),
-                           MCP_RPC_CALL_DEFAULT, 0, NULL, NULL, NULL, NULL);
-
+  release_resources (self, mcp_subscription_get_resources (subscription));
   g_ptr_array_remove (self->emulated, subscription);
 }
 
@@ -625,6 +703,7 @@ _mcp_client_end_subscriptions (McpClient    *self,
   self->emulated = g_ptr_array_new_with_free_func (g_object_unref);
   _mcp_source_clear (&self->changes_retry);
   g_clear_object (&self->changes);
+  g_clear_object (&self->changes_pending);
 
   for (guint i = 0; i < emulated->len; i++)
     _mcp_subscription_end (emulated->pdata[i], error);

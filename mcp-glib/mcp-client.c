@@ -203,9 +203,10 @@ on_rpc_notification (McpRpc     *rpc,
   JsonObject *object = params != NULL && JSON_NODE_HOLDS_OBJECT (params)
                        ? json_node_get_object (params) : NULL;
   const char *uri;
+  gboolean counts;
 
   g_signal_emit (self, signals[NOTIFICATION], detail_for (method), method, params);
-  _mcp_client_route_to_subscriptions (self, method, params);
+  counts = _mcp_client_route_to_subscriptions (self, method, params);
 
   if (g_str_equal (method, "notifications/message"))
     {
@@ -214,12 +215,11 @@ on_rpc_notification (McpRpc     *rpc,
     }
   else if (g_str_equal (method, "notifications/resources/updated"))
     {
-      if ((uri = _mcp_json_object_get_string (object, "uri")) &&
-          !_mcp_client_is_repeated_change (self, method, params))
+      if (counts && (uri = _mcp_json_object_get_string (object, "uri")))
         g_signal_emit (self, signals[RESOURCE_UPDATED], 0, uri);
     }
-  else if (g_str_has_prefix (method, "notifications/") && g_str_has_suffix (method, "/list_changed")
-           && !_mcp_client_is_repeated_change (self, method, params))
+  else if (counts && g_str_has_prefix (method, "notifications/") &&
+           g_str_has_suffix (method, "/list_changed"))
     {
       static const struct {
         const char *method;
@@ -379,6 +379,7 @@ mcp_client_dispose (GObject *object)
   /* Ending the engine's calls ended the subscriptions. */
   _mcp_source_clear (&self->changes_retry);
   g_clear_object (&self->changes);
+  g_clear_object (&self->changes_pending);
   /* Dropping the transport without closing it stops the server at once. */
   g_clear_object (&self->transport);
   g_clear_object (&self->server_info);

@@ -831,6 +831,8 @@ def main():
     parser.add_argument("--listen", choices=("stay", "end", "refuse"), default="stay",
                         help="with --stateless, keep listen streams open, end them after "
                         "the acknowledgement, or before it")
+    parser.add_argument("--listen-ack-delay", metavar="MS", type=int, default=0,
+                        help="with --stateless, wait this long before acknowledging a listen")
     parser.add_argument("--delete-delay", metavar="MS", type=int, default=0,
                         help="wait this long before answering a DELETE")
     parser.add_argument("--legacy-post-status", type=int, choices=(404, 405), default=405,

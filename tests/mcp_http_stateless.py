@@ -501,7 +501,8 @@ class StatelessHandler:
         """Acknowledges what of the filter the server honours (the lists, and
         test:// resources), then writes what is pushed to the stream until
         it ends (or, with --listen end or refuse, ends it at once, after the
-        acknowledgement or before it)."""
+        acknowledgement or before it). --listen-ack-delay holds the
+        acknowledgement back."""
         honoured = {name: True for name in
                     ("toolsListChanged", "promptsListChanged", "resourcesListChanged")
                     if wanted.get(name)}
@@ -512,17 +513,22 @@ class StatelessHandler:
         listen = Listen(msg_id, honoured)
 
         self.start_sse(self.stateless_headers())
+        if options.listen_ack_delay:
+            time.sleep(options.listen_ack_delay / 1000)
         if options.listen == "refuse":
             self.end_sse()
             return
-        self.write_event(notification("notifications/subscriptions/acknowledged", {
-            "notifications": honoured, "_meta": {META + "subscriptionId": msg_id}}))
-        if options.listen == "end":
-            self.end_sse()
-            return
+        # Pushed to from the moment the client can know it is agreed to:
+        # what is pushed meanwhile waits in the outbox, behind the
+        # acknowledgement.
         with lock:
             state["listens"].append(listen)
         try:
+            self.write_event(notification("notifications/subscriptions/acknowledged", {
+                "notifications": honoured, "_meta": {META + "subscriptionId": msg_id}}))
+            if options.listen == "end":
+                self.end_sse()
+                return
             while True:
                 try:
                     item = listen.outbox.get(timeout=KEEPALIVE_INTERVAL)

@@ -305,6 +305,49 @@ test_listen (void)
   seen_clear (&updated_seen);
 }
 
+static gboolean
+cancel_cb (gpointer user_data)
+{
+  g_cancellable_cancel (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Cancelled before the server agreed: the call fails as cancelled, and the
+ * request does not stay open behind the application's back. */
+static void
+test_listen_cancelled (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(McpSubscription) subscription = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+  gint64 start;
+
+  server = stateless_server_start ("--listen-ack-delay=3000");
+  client = stateless_client_start (server);
+
+  g_timeout_add (100, cancel_cb, cancellable);
+  start = g_get_monotonic_time ();
+  mcp_client_listen_async (client->client, MCP_LIST_CHANGES_TOOLS, NULL, cancellable,
+                           mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "a cancelled subscriptions/listen");
+  /* Cancelling ends the wait for the server, which agrees after 3 s. */
+  g_assert_cmpint (mcp_test_elapsed_ms (start), <, 2500);
+  subscription = mcp_client_listen_finish (client->client, result, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (subscription);
+  g_clear_object (&result);
+
+  requests = await_records (client, application_listen_hung_up, NULL);
+  g_assert_cmpuint (count_listens (requests, FALSE), ==, 1);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* ------------------------------------------------------------------------
  * The client's own subscription
  * ------------------------------------------------------------------------ */
@@ -397,6 +440,76 @@ test_own_subscription (void)
   client_close_and_free (client);
   server_stop (server);
   seen_clear (&client_seen);
+}
+
+static gboolean
+has_own_listen (JsonArray *requests,
+                gpointer   data)
+{
+  return count_listens (requests, TRUE) >= 1;
+}
+
+/* Whether every listen of the client's own subscription has ended but
+ * the last one, which asks for two resources. */
+static gboolean
+only_last_own_listen_open (JsonArray *requests,
+                           gpointer   data)
+{
+  guint n = count_listens (requests, TRUE);
+  JsonNode *uris;
+
+  if (n < 2)
+    return FALSE;
+  for (guint i = 0; i + 1 < n; i++)
+    if (mcp_test_lookup (find_listen (requests, TRUE, i), "hung_up_at_ms") == NULL)
+      return FALSE;
+
+  uris = mcp_test_lookup (find_listen (requests, TRUE, n - 1),
+                          "body.params.notifications.resourceSubscriptions");
+  return uris != NULL && json_array_get_length (json_node_get_array (uris)) == 2;
+}
+
+/* Two resources subscribed to at once, while the server takes its time to
+ * agree: the second replacement of the client's own subscription
+ * supersedes the first, and only the newest stays open, with both; only
+ * it gets an update. */
+static void
+test_own_subscription_replaced_twice (void)
+{
+  g_autoptr(GAsyncResult) first = NULL;
+  g_autoptr(GAsyncResult) second = NULL;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonObject *last;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start ("--listen-ack-delay=300");
+  client = stateless_client_start (server);
+  g_clear_pointer (&requests, json_array_unref);
+  requests = await_records (client, has_own_listen, NULL);
+  g_clear_pointer (&requests, json_array_unref);
+
+  mcp_client_subscribe_resource_async (client->client, "test://a", NULL,
+                                       mcp_test_store_result_cb, &first);
+  mcp_client_subscribe_resource_async (client->client, "test://b", NULL,
+                                       mcp_test_store_result_cb, &second);
+  mcp_test_await_result (&first, "the first subscribe");
+  g_assert_true (mcp_client_subscribe_resource_finish (client->client, first, &error));
+  g_assert_no_error (error);
+  mcp_test_await_result (&second, "the second subscribe");
+  g_assert_true (mcp_client_subscribe_resource_finish (client->client, second, &error));
+  g_assert_no_error (error);
+  g_clear_object (&first);
+  g_clear_object (&second);
+
+  requests = await_records (client, only_last_own_listen_open, NULL);
+  last = find_listen (requests, TRUE, count_listens (requests, TRUE) - 1);
+  g_assert_null (mcp_test_lookup (last, "hung_up_at_ms"));
+  g_assert_cmpuint (push (client, "notify", "notifications/resources/updated", "test://b"), ==, 1);
+
+  client_close_and_free (client);
+  server_stop (server);
 }
 
 /* The server ends the streams: the client's own subscription comes back,
@@ -562,6 +675,8 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/Mcp/HttpListen/listen", test_listen);
+  g_test_add_func ("/Mcp/HttpListen/listen-cancelled", test_listen_cancelled);
+  g_test_add_func ("/Mcp/HttpListen/own/replaced-twice", test_own_subscription_replaced_twice);
   g_test_add_func ("/Mcp/HttpListen/own/models", test_own_subscription);
   g_test_add_func ("/Mcp/HttpListen/own/ended", test_own_subscription_ended);
   g_test_add_data_func ("/Mcp/HttpListen/own/refused", "refuse", test_own_subscription_given_up);
