@@ -1022,7 +1022,6 @@ cross_app_access_grant (McpAuthOperation *op)
 {
   McpAuthorization *self = op->self;
   g_autoptr(GHashTable) form = form_new ();
-  g_autoptr(SoupMessage) msg = NULL;
 
   if (!check_client_credentials (op))
     return;
@@ -1053,10 +1052,10 @@ cross_app_access_grant (McpAuthOperation *op)
   form_add (form, "subject_token_type", TOKEN_TYPE_ID_TOKEN);
   form_add (form, "client_id", self->idp_client_id);
 
-  msg = _mcp_oauth_form_message_new (self->idp_token_endpoint, form);
   g_debug ("Exchanging the ID token for access to %s", op->resource->url);
-  _mcp_oauth_send_async (self->session, msg, op->cancellable, token_exchange_cb,
-                         _mcp_auth_operation_ref (op));
+  /* The identity provider's client id is in the form: no authentication
+   * of ours goes with it. */
+  post_token_request (op, self->idp_token_endpoint, form, NULL, NULL, NULL, token_exchange_cb);
 }
 
 static void

@@ -525,17 +525,27 @@ _mcp_authorization_challenge_async (McpAuthorization    *self,
   operation_start (op);
 }
 
+/* Returns %FALSE with @error when the request cannot be sent again; %TRUE
+ * when it can, with new credentials or (when it joined a loading or
+ * refresh that ended with none) to be refused again and retried, within
+ * the exchange's bound on attempts. */
 gboolean
 _mcp_authorization_challenge_finish (McpAuthorization  *self,
                                      GAsyncResult      *result,
                                      GError           **error)
 {
   g_autoptr(McpCredentials) credentials = NULL;
+  GError *local_error = NULL;
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
 
-  credentials = g_task_propagate_pointer (G_TASK (result), error);
-  return credentials != NULL;
+  credentials = g_task_propagate_pointer (G_TASK (result), &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, local_error);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /**
