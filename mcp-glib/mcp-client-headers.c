@@ -222,8 +222,9 @@ find_annotations (JsonObject  *schema,
   return g_steal_pointer (&found);
 }
 
-/* Over Streamable HTTP, a tool whose header annotations break the rules is
- * left out of the list. */
+/* With a stateless server over Streamable HTTP, a tool whose header
+ * annotations break the rules is left out of the list. The annotations
+ * mean nothing to older revisions, nor over stdio. */
 gboolean
 _mcp_client_tool_is_usable (McpClient *self,
                             gpointer   item)
@@ -232,7 +233,7 @@ _mcp_client_tool_is_usable (McpClient *self,
   g_autoptr(GPtrArray) annotations = NULL;
   g_autofree char *problem = NULL;
 
-  if (!MCP_IS_HTTP_TRANSPORT (self->transport))
+  if (!self->stateless || !MCP_IS_HTTP_TRANSPORT (self->transport))
     return TRUE;
 
   annotations = find_annotations (mcp_tool_get_input_schema (tool), &problem);

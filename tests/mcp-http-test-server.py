@@ -80,6 +80,8 @@ TOOLS = [
      "doing its work", {}),
     ("slow-json", "Answers after a delay", {"ms": {"type": "integer"}}),
     ("requests", "Returns every HTTP request received so far", {}),
+    ("header-object", "Has an x-mcp-header annotation that the stateless revision refuses, "
+     "which means nothing to older ones", {"options": {"type": "object", "x-mcp-header": "O"}}),
 ]
 
 options = None

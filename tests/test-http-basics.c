@@ -85,6 +85,22 @@ test_connect (gconstpointer data)
   for (guint i = 0; i < posts->len; i++)
     assert_post_headers (posts->pdata[i]);
 
+  /* x-mcp-header annotations belong to the stateless revision: a tool with
+   * one it would refuse is listed all the same. */
+  {
+    g_autoptr(GAsyncResult) result = NULL;
+    g_autoptr(GListModel) tools = NULL;
+    g_autoptr(McpTool) last = NULL;
+    g_autoptr(GError) error = NULL;
+
+    mcp_client_list_tools_async (client->client, NULL, mcp_test_store_result_cb, &result);
+    mcp_test_await_result (&result, "tools/list");
+    tools = mcp_client_list_tools_finish (client->client, result, &error);
+    g_assert_no_error (error);
+    last = g_list_model_get_item (tools, g_list_model_get_n_items (tools) - 1);
+    g_assert_cmpstr (mcp_tool_get_name (last), ==, "header-object");
+  }
+
   client_close_and_free (client);
   server_stop (server);
 }
