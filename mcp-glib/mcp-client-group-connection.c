@@ -297,6 +297,20 @@ is_permanent (McpGroupServer *server,
          error->domain == MCP_AUTHORIZATION_ERROR;
 }
 
+/* Lets go of the client of an attempt that ended without a connection. */
+static void
+end_attempt (McpClientGroup *self,
+             McpGroupServer *server)
+{
+  _mcp_client_group_unwatch_sign_in (server);
+
+  if (server->connecting != NULL)
+    drop_client (self, server, server->connecting, TRUE, FALSE);
+  if (!server->hand_added)
+    g_clear_object (&server->connecting);
+  g_clear_object (&server->cancellable);
+}
+
 static void
 attempt_failed (McpClientGroup *self,
                 McpGroupServer *server,
@@ -306,13 +320,7 @@ attempt_failed (McpClientGroup *self,
 
   if (sign_in_error != NULL)
     error = sign_in_error;
-  _mcp_client_group_unwatch_sign_in (server);
-
-  if (server->connecting != NULL)
-    drop_client (self, server, server->connecting, TRUE, FALSE);
-  if (!server->hand_added)
-    g_clear_object (&server->connecting);
-  g_clear_object (&server->cancellable);
+  end_attempt (self, server);
   server->attempted = TRUE;
   _mcp_group_server_set_attempts (server, server->attempts + 1);
 
@@ -412,21 +420,21 @@ connect_cb (GObject      *object,
       else
         {
           McpGroupServer *server = step->server;
-          gboolean legacy_next = !server->hand_added && !server->legacy_only &&
-                                 client->probe_ended_connection;
-
-          attempt_failed (self, server, error);
 
           /* Servers of some older SDKs exit when asked server/discover:
            * such a one is connected with the legacy handshake alone, at
-           * once, from now on. */
-          if (legacy_next)
+           * once and from now on, within the same attempt: the server
+           * stays connecting, and whoever waits for it waits on. */
+          if (!server->hand_added && !server->legacy_only && client->probe_ended_connection)
             {
               g_debug ("%s ended the connection when asked server/discover: connecting it "
                        "with the legacy handshake", server->name);
+              end_attempt (self, server);
               server->legacy_only = TRUE;
               _mcp_client_group_start_server (self, server);
             }
+          else
+            attempt_failed (self, server, error);
         }
     }
 

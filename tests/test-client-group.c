@@ -815,6 +815,15 @@ test_name_func (void)
   close_group (group);
 }
 
+static void
+count_failures (McpGroupServer *server,
+                GParamSpec     *pspec,
+                guint          *failures)
+{
+  if (mcp_group_server_get_state (server) == MCP_GROUP_SERVER_STATE_FAILED)
+    (*failures)++;
+}
+
 /* A server that exits when asked server/discover, as those of some older
  * SDKs do: the group connects it with the legacy handshake instead, at
  * once, and keeps doing so when it comes back. */
@@ -830,14 +839,21 @@ test_exits_on_probe (void)
   McpGroupServer *old;
   McpClient *client;
   g_autofree char *echoed = NULL;
+  guint failures = 0;
 
   /* No retry after a delay: the second attempt follows the first at once. */
   mcp_client_group_set_reconnect_delay (group, 60 * 1000);
   mcp_client_group_set_max_reconnect_delay (group, 60 * 1000);
 
-  connect_group (group);
+  /* The legacy handshake follows within the same attempt: the server is
+   * ready when the group's connect completes, and never failed. */
   old = server_named (group, "old");
-  wait_for_state (old, MCP_GROUP_SERVER_STATE_READY);
+  g_signal_connect (old, "notify::state", G_CALLBACK (count_failures), &failures);
+  connect_group (group);
+  g_assert_cmpint (mcp_group_server_get_state (old), ==, MCP_GROUP_SERVER_STATE_READY);
+  g_assert_cmpuint (mcp_group_server_get_attempts (old), ==, 0);
+  g_assert_cmpuint (failures, ==, 0);
+  g_signal_handlers_disconnect_by_func (old, count_failures, &failures);
   client = mcp_group_server_get_client (old);
   g_assert_cmpint (mcp_client_get_version_negotiation (client), ==,
                    MCP_VERSION_NEGOTIATION_LEGACY);
