@@ -783,8 +783,16 @@ spawn_with_helper (const char          *helper,
       report_fd = MAX (report_fd, target_fds[i] + 1);
     }
 
+  /* Ready before the child exists: nothing may fail once it runs, or it
+   * would run with nobody watching it. */
   if (!g_unix_open_pipe (report, FD_CLOEXEC, error))
     return NULL;
+  if (!g_unix_set_fd_nonblocking (report[0], TRUE, error))
+    {
+      close (report[0]);
+      close (report[1]);
+      return NULL;
+    }
 
   parent = g_strdup_printf ("%d", (int) getpid ());
   report_target = g_strdup_printf ("%d", report_fd);
@@ -805,7 +813,7 @@ spawn_with_helper (const char          *helper,
    * helper's remains. */
   g_clear_object (&launcher);
 
-  if (subprocess == NULL || !g_unix_set_fd_nonblocking (report[0], TRUE, error))
+  if (subprocess == NULL)
     {
       close (report[0]);
       return NULL;
