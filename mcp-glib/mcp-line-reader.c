@@ -36,6 +36,7 @@
 #include <gio/gunixinputstream.h>
 
 #include "mcp-line-reader-private.h"
+#include "mcp-source-private.h"
 
 #define READ_BUFFER_SIZE (64 * 1024)
 
@@ -109,23 +110,13 @@ _mcp_line_reader_ref (McpLineReader *self)
   return self;
 }
 
-static void
-destroy_source (McpLineReader *self)
-{
-  if (self->source != NULL)
-    {
-      g_source_destroy (self->source);
-      g_clear_pointer (&self->source, g_source_unref);
-    }
-}
-
 void
 _mcp_line_reader_unref (McpLineReader *self)
 {
   if (!g_atomic_int_dec_and_test (&self->ref_count))
     return;
 
-  destroy_source (self);
+  _mcp_source_clear (&self->source);
   g_clear_object (&self->stream);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->buffer, g_free);
@@ -204,7 +195,7 @@ finish (McpLineReader *self,
         const GError  *error)
 {
   self->running = FALSE;
-  destroy_source (self);
+  _mcp_source_clear (&self->source);
   if (self->end_func != NULL)
     self->end_func (error, self->user_data);
 }
@@ -503,7 +494,7 @@ _mcp_line_reader_stop (McpLineReader *self)
   self->end_func = NULL;
   self->batch_func = NULL;
   self->user_data = NULL;
-  destroy_source (self);
+  _mcp_source_clear (&self->source);
   g_cancellable_cancel (self->cancellable);
 }
 

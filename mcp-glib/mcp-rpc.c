@@ -25,17 +25,14 @@
 #include "mcp-json-private.h"
 #include "mcp-rpc-engine-private.h"
 #include "mcp-server-request-private.h"
+#include "mcp-source-private.h"
 
 G_DEFINE_FINAL_TYPE (McpRpc, mcp_rpc, G_TYPE_OBJECT)
 
 static void
 call_free (McpRpcCall *call)
 {
-  if (call->cancel_source != NULL)
-    {
-      g_source_destroy (call->cancel_source);
-      g_source_unref (call->cancel_source);
-    }
+  _mcp_source_clear (&call->cancel_source);
   g_clear_object (&call->task);
   g_clear_object (&call->options);
   g_free (call->method);
@@ -727,11 +724,7 @@ mcp_rpc_dispose (GObject *object)
     }
   cancel_server_requests (self);
 
-  if (self->timer != NULL)
-    {
-      g_source_destroy (self->timer);
-      g_clear_pointer (&self->timer, g_source_unref);
-    }
+  _mcp_source_clear (&self->timer);
 
   self->notification_func = NULL;
   self->notification_wanted_func = NULL;

@@ -19,6 +19,7 @@
 #include <glib-unix.h>
 
 #include "mcp-json-private.h"
+#include "mcp-source-private.h"
 #include "mcp-stream-transport-private.h"
 #include "mcp-transport-private.h"
 
@@ -317,16 +318,14 @@ _mcp_stream_transport_cancel_writing (McpStreamTransport *self)
     {
       gboolean armed = ((FlushSource *) priv->flush_source)->armed;
 
-      g_source_destroy (priv->flush_source);
-      g_clear_pointer (&priv->flush_source, g_source_unref);
+      _mcp_source_clear (&priv->flush_source);
       if (armed)
         g_object_unref (self);
     }
 
   if (priv->writable_source != NULL)
     {
-      g_source_destroy (priv->writable_source);
-      g_source_unref (priv->writable_source);
+      _mcp_source_clear (&priv->writable_source);
       priv->writable_source = g_idle_source_new ();
       g_source_set_priority (priv->writable_source, G_PRIORITY_DEFAULT);
       g_source_set_static_name (priv->writable_source, "[mcp-glib] write");

@@ -40,6 +40,7 @@
 
 #include "mcp-spawn-helper-private.h"
 #include "mcp-subprocess-private.h"
+#include "mcp-source-private.h"
 
 /* A process of the server, or one it started, directly or not. The start
  * time tells it from a later process that was given the same pid. */
@@ -896,11 +897,7 @@ _mcp_subprocess_spawn (const char * const  *argv,
 static void
 stop_watching_report (McpSubprocess *self)
 {
-  if (self->report_source != NULL)
-    {
-      g_source_destroy (self->report_source);
-      g_clear_pointer (&self->report_source, g_source_unref);
-    }
+  _mcp_source_clear (&self->report_source);
   if (self->report_fd >= 0)
     {
       close (self->report_fd);
