@@ -302,9 +302,7 @@ char *
 mcp_credentials_to_string (McpCredentials *self)
 {
   g_autoptr(JsonNode) node = NULL;
-  g_autoptr(GBytes) line = NULL;
   JsonObject *object;
-  gsize len;
 
   g_return_val_if_fail (MCP_IS_CREDENTIALS (self), NULL);
 
@@ -317,11 +315,7 @@ mcp_credentials_to_string (McpCredentials *self)
     json_object_set_int_member (object, member_names[PROP_EXPIRES_AT], self->expires_at);
 
   node = _mcp_json_node_new_object (object);
-  line = _mcp_json_to_line (node);
-  len = g_bytes_get_size (line);
-
-  /* Without the newline that ends a line of the protocol. */
-  return g_strndup (g_bytes_get_data (line, NULL), len - 1);
+  return _mcp_json_node_to_string (node);
 }
 
 /**

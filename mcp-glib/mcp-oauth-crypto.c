@@ -78,11 +78,10 @@ _mcp_oauth_pkce_challenge (const char *verifier)
 static char *
 encode_json (JsonObject *object)
 {
-  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), object);
-  g_autoptr(GBytes) line = _mcp_json_to_line (node);
+  g_autoptr(JsonNode) node = _mcp_json_node_new_object (json_object_ref (object));
+  g_autofree char *text = _mcp_json_node_to_string (node);
 
-  /* Without the newline that ends a line of the protocol. */
-  return _mcp_oauth_base64url (g_bytes_get_data (line, NULL), g_bytes_get_size (line) - 1);
+  return _mcp_oauth_base64url ((const guint8 *) text, strlen (text));
 }
 
 /* An ECDSA signature as JWS wants it (RFC 7518 §3.4): r and s, each padded

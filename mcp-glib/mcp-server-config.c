@@ -998,8 +998,7 @@ mcp_server_config_set_args (McpServerConfig    *self,
   for (guint i = 0; args[i] != NULL; i++)
     json_array_add_string_element (array, args[i]);
 
-  set_member (self, "args", json_node_init_array (json_node_alloc (), array));
-  json_array_unref (array);
+  set_member (self, "args", _mcp_json_node_new_array (array));
 }
 
 /**
