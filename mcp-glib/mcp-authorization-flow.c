@@ -450,7 +450,6 @@ refresh_cb (GObject      *object,
   if (credentials != NULL)
     {
       g_debug ("Refreshed the access token for %s", resource->url);
-      op->refreshed = TRUE;
       _mcp_authorization_finish (op, credentials, NULL);
       _mcp_auth_operation_unref (op);
       return;
@@ -548,6 +547,19 @@ code_token_cb (GObject      *object,
   _mcp_auth_operation_unref (op);
 }
 
+/* The parameters of the query of a redirect URI, form-decoded as RFC 6749
+ * §4.1.2 has them, or %NULL. */
+GHashTable *
+_mcp_authorization_redirect_params (const char *redirected_uri)
+{
+  g_autoptr(GUri) uri = g_uri_parse (redirected_uri, G_URI_FLAGS_ENCODED, NULL);
+
+  if (uri == NULL || g_uri_get_query (uri) == NULL)
+    return NULL;
+
+  return g_uri_parse_params (g_uri_get_query (uri), -1, "&", G_URI_PARAMS_WWW_FORM, NULL);
+}
+
 static char *
 query_value (GHashTable *params,
              const char *name)
@@ -564,7 +576,6 @@ _mcp_authorization_take_redirect (McpAuthOperation *op,
                                   const char       *redirected_uri)
 {
   McpOAuthServer *server = op->server;
-  g_autoptr(GUri) uri = g_uri_parse (redirected_uri, G_URI_FLAGS_ENCODED, NULL);
   g_autoptr(GHashTable) params = NULL;
   g_autoptr(GHashTable) form = NULL;
   g_autofree char *state = NULL;
@@ -579,9 +590,7 @@ _mcp_authorization_take_redirect (McpAuthOperation *op,
   if (op->finished || op->state == NULL)
     return;
 
-  if (uri != NULL && g_uri_get_query (uri) != NULL)
-    params = g_uri_parse_params (g_uri_get_query (uri), -1, "&", G_URI_PARAMS_WWW_FORM, NULL);
-
+  params = _mcp_authorization_redirect_params (redirected_uri);
   state = query_value (params, "state");
   iss = query_value (params, "iss");
   code = query_value (params, "code");

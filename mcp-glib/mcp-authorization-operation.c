@@ -263,11 +263,10 @@ _mcp_authorization_finish (McpAuthOperation *op,
   g_cancellable_cancel (op->cancellable);
   _mcp_auth_operation_clear_grant (op);
 
-  if (credentials == NULL || (!op->granted && !op->refreshed))
+  /* New credentials come only from a grant or a refresh. */
+  if (credentials == NULL)
     {
-      if (credentials != NULL)
-        g_set_object (&resource->credentials, credentials);
-      complete_waiters (op, credentials, error);
+      complete_waiters (op, NULL, error);
       _mcp_auth_operation_unref (op);
       return;
     }
@@ -750,21 +749,6 @@ mcp_authorization_cancel_sign_in (McpAuthorization *self,
   _mcp_authorization_finish (resource->operation, NULL, error);
 }
 
-/* The value of @name in the query of @uri, or NULL. */
-static char *
-query_value (const char *uri,
-             const char *name)
-{
-  g_autoptr(GUri) parsed = g_uri_parse (uri, G_URI_FLAGS_ENCODED, NULL);
-  g_autoptr(GHashTable) params = NULL;
-
-  if (parsed == NULL || g_uri_get_query (parsed) == NULL)
-    return NULL;
-
-  params = g_uri_parse_params (g_uri_get_query (parsed), -1, "&", G_URI_PARAMS_NONE, NULL);
-  return params != NULL ? g_strdup (g_hash_table_lookup (params, name)) : NULL;
-}
-
 /**
  * mcp_authorization_handle_redirect_uri:
  * @self: an authorization
@@ -785,15 +769,16 @@ gboolean
 mcp_authorization_handle_redirect_uri (McpAuthorization *self,
                                        const char       *uri)
 {
-  g_autofree char *state = NULL;
+  g_autoptr(GHashTable) params = NULL;
+  const char *state;
   GHashTableIter iter;
   McpAuthResource *resource;
 
   g_return_val_if_fail (MCP_IS_AUTHORIZATION (self), FALSE);
   g_return_val_if_fail (uri != NULL, FALSE);
 
-  state = query_value (uri, "state");
-  if (state == NULL)
+  params = _mcp_authorization_redirect_params (uri);
+  if (params == NULL || (state = g_hash_table_lookup (params, "state")) == NULL)
     return FALSE;
 
   g_hash_table_iter_init (&iter, self->resources);

@@ -83,9 +83,8 @@ struct _McpAuthOperation
 
   McpOAuthServer   *server;
   gboolean          sign_in_needed;
-  /* New tokens came from a grant, or from a refresh. */
+  /* New tokens came from a grant (not a refresh): ::signed-in. */
   gboolean          granted;
-  gboolean          refreshed;
 
   /* The authorization code grant in progress. */
   McpOAuthLoopback *loopback;
@@ -133,6 +132,7 @@ gboolean    _mcp_authorization_handles_status  (guint                 status,
 void        _mcp_authorization_run             (McpAuthOperation     *op);
 void        _mcp_authorization_take_redirect   (McpAuthOperation     *op,
                                                 const char           *redirected_uri);
+GHashTable *_mcp_authorization_redirect_params (const char           *redirected_uri);
 void        _mcp_authorization_finish          (McpAuthOperation     *op,
                                                 McpCredentials       *credentials,
                                                 const GError         *error);
