@@ -107,8 +107,15 @@ batch_done (McpStreamTransport *self,
        * closed), nothing would fail them later: fail them now. */
       if (priv->closing || mcp_transport_is_closed (MCP_TRANSPORT (self)))
         {
+          /* A write cut short by the close failed because of it, as the
+           * messages queued behind it do. */
+          const GError *reason = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                                 ? &(GError) { G_IO_ERROR, G_IO_ERROR_CLOSED,
+                                               (char *) _("The connection is closed") }
+                                 : priv->write_error;
+
           for (guint i = 0; i < batch->len; i++)
-            outgoing_complete (batch->pdata[i], priv->write_error);
+            outgoing_complete (batch->pdata[i], reason);
         }
       else
         {

@@ -18,6 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gio/gunixoutputstream.h>
+#include <glib-unix.h>
+
 #include "mcp-stream-test-util.h"
 
 /* Output */
@@ -169,6 +172,43 @@ test_close (Fixture       *fx,
   g_assert_cmpuint (fx->messages->len, ==, 0);
 }
 
+/* A message still being written when the transport closes (the peer reads
+ * nothing, and the pipe is full) fails as the ones behind it do: the
+ * connection is closed. */
+static void
+test_close_during_write (Fixture       *fx,
+                         gconstpointer  data)
+{
+  g_autoptr(JsonObject) params = json_object_new ();
+  g_autoptr(JsonNode) message = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strnfill (1024 * 1024, 'x');
+  JsonObject *object = json_object_new ();
+
+  json_object_set_string_member (object, "jsonrpc", "2.0");
+  json_object_set_string_member (object, "method", "big");
+  json_object_set_string_member (params, "text", text);
+  json_object_set_object_member (object, "params", json_object_ref (params));
+  message = json_node_init_object (json_node_alloc (), object);
+  json_object_unref (object);
+
+  /* A write that waits for the pipe, rather than one that blocks. */
+  g_assert_true (g_unix_set_fd_nonblocking (
+    g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (
+      mcp_stream_transport_get_output_stream (fx->transport))), TRUE, NULL));
+
+  mcp_transport_send_async (MCP_TRANSPORT (fx->transport), message, NULL, mcp_test_store_result_cb,
+                            &result);
+  mcp_test_iterate_for (50);
+  g_assert_null (result);
+
+  close_transport (fx);
+  WAIT_UNTIL (result != NULL);
+  g_assert_false (mcp_transport_send_finish (MCP_TRANSPORT (fx->transport), result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CLOSED);
+}
+
 static void
 test_close_twice (Fixture       *fx,
                   gconstpointer  data)
@@ -265,6 +305,7 @@ main (int    argc,
   ADD_TEST ("write-order", test_write_order);
   ADD_TEST ("no-params-null", test_no_params_null);
   ADD_TEST ("close", test_close);
+  ADD_TEST ("close-during-write", test_close_during_write);
   ADD_TEST ("close-twice", test_close_twice);
   ADD_TEST ("close-closes-streams", test_close_closes_streams);
   ADD_TEST ("eof-error", test_eof_error);
