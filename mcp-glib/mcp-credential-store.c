@@ -12,6 +12,10 @@
 #include "config.h"
 
 #include "mcp-credential-store.h"
+#include "mcp-memory-credential-store.h"
+#if MCP_HAS_SECRET_CREDENTIAL_STORE
+# include "mcp-secret-credential-store.h"
+#endif
 
 /**
  * McpCredentialStore:
@@ -199,4 +203,130 @@ mcp_credential_store_delete_finish (McpCredentialStore  *self,
   g_return_val_if_fail (G_IS_ASYNC_RESULT (result), FALSE);
 
   return MCP_CREDENTIAL_STORE_GET_IFACE (self)->delete_finish (self, result, error);
+}
+
+/* The keyring if a Secret Service answered, else memory. */
+typedef struct
+{
+  McpCredentialStore *store;
+  gboolean            persistent;
+} DesktopStore;
+
+static void
+desktop_store_free (DesktopStore *found)
+{
+  g_clear_object (&found->store);
+  g_free (found);
+}
+
+static void
+return_desktop_store (GTask              *task,
+                      McpCredentialStore *store,
+                      gboolean            persistent)
+{
+  DesktopStore *found = g_new0 (DesktopStore, 1);
+
+  found->store = store;
+  found->persistent = persistent;
+  g_task_return_pointer (task, found, (GDestroyNotify) desktop_store_free);
+}
+
+#if MCP_HAS_SECRET_CREDENTIAL_STORE
+static void
+keyring_probed_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  McpCredentialStore *keyring = MCP_CREDENTIAL_STORE (object);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+
+  credentials = mcp_credential_store_lookup_finish (keyring, result, &error);
+  if (error == NULL)
+    return_desktop_store (task, g_object_ref (keyring), TRUE);
+  else if (g_task_return_error_if_cancelled (task))
+    return;
+  else
+    {
+      g_debug ("No keyring, credentials are kept in memory: %s", error->message);
+      return_desktop_store (task, mcp_memory_credential_store_new (), FALSE);
+    }
+}
+#endif
+
+/**
+ * mcp_desktop_credential_store_new_async:
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called with the store
+ * @user_data: data for @callback
+ *
+ * Finds where an application of the desktop keeps the credentials of its
+ * sign-ins: the user's keyring ([class@Mcp.SecretCredentialStore]) when
+ * mcp-glib was built with libsecret and a Secret Service answers on the
+ * session bus, else a [class@Mcp.MemoryCredentialStore], which keeps them
+ * until the application quits. The keyring is asked once, for credentials
+ * that no server has; nothing is unlocked or stored.
+ *
+ * Since: 1.0
+ */
+void
+mcp_desktop_credential_store_new_async (GCancellable        *cancellable,
+                                        GAsyncReadyCallback  callback,
+                                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (!cancellable || G_IS_CANCELLABLE (cancellable));
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, mcp_desktop_credential_store_new_async);
+
+#if MCP_HAS_SECRET_CREDENTIAL_STORE
+  {
+    g_autoptr(McpCredentialStore) keyring = mcp_secret_credential_store_new ();
+
+    mcp_credential_store_lookup_async (keyring, "https://keyring-probe.invalid/mcp", NULL,
+                                       cancellable, keyring_probed_cb, g_steal_pointer (&task));
+  }
+#else
+  return_desktop_store (task, mcp_memory_credential_store_new (), FALSE);
+#endif
+}
+
+/**
+ * mcp_desktop_credential_store_new_finish:
+ * @result: the result passed to the callback
+ * @persistent: (out) (optional): return location for whether the store
+ *   keeps credentials after the application quits (the keyring)
+ * @error: return location for a #GError
+ *
+ * Finishes [func@Mcp.desktop_credential_store_new_async].
+ *
+ * Returns: (transfer full): the store, or %NULL if cancelled
+ *
+ * Since: 1.0
+ */
+McpCredentialStore *
+mcp_desktop_credential_store_new_finish (GAsyncResult  *result,
+                                         gboolean      *persistent,
+                                         GError       **error)
+{
+  DesktopStore *found;
+  McpCredentialStore *store;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) ==
+                        mcp_desktop_credential_store_new_async, NULL);
+
+  found = g_task_propagate_pointer (G_TASK (result), error);
+  if (found == NULL)
+    return NULL;
+
+  if (persistent != NULL)
+    *persistent = found->persistent;
+  store = g_steal_pointer (&found->store);
+  desktop_store_free (found);
+
+  return store;
 }

@@ -104,4 +104,13 @@ gboolean        mcp_credential_store_delete_finish (McpCredentialStore   *self,
                                                     GAsyncResult         *result,
                                                     GError              **error);
 
+MCP_AVAILABLE_IN_1_0
+void                mcp_desktop_credential_store_new_async  (GCancellable         *cancellable,
+                                                             GAsyncReadyCallback   callback,
+                                                             gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpCredentialStore *mcp_desktop_credential_store_new_finish (GAsyncResult         *result,
+                                                             gboolean             *persistent,
+                                                             GError              **error);
+
 G_END_DECLS

@@ -235,6 +235,55 @@ start_keyring (void)
     g_error ("gnome-keyring-daemon did not appear on the bus");
 }
 
+static McpCredentialStore *
+desktop_store (gboolean *persistent)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  McpCredentialStore *store;
+
+  mcp_desktop_credential_store_new_async (NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the desktop's credential store");
+  store = mcp_desktop_credential_store_new_finish (result, persistent, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+
+  return store;
+}
+
+/* With a Secret Service on the bus, the desktop's store is the keyring. */
+static void
+test_desktop_store (void)
+{
+  g_autoptr(McpCredentialStore) store = NULL;
+  gboolean persistent = FALSE;
+
+  store = desktop_store (&persistent);
+  g_assert_true (MCP_IS_SECRET_CREDENTIAL_STORE (store));
+  g_assert_true (persistent);
+}
+
+/* Without a session bus, it is memory (run in a subprocess, which has no
+ * bus of its own: see main ()). */
+static void
+test_desktop_store_without_keyring (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(McpCredentialStore) store = NULL;
+      gboolean persistent = TRUE;
+
+      g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/mcp-glib-test-bus", TRUE);
+      store = desktop_store (&persistent);
+      g_assert_true (MCP_IS_MEMORY_CREDENTIAL_STORE (store));
+      g_assert_false (persistent);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 30 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -249,6 +298,14 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   mcp_test_init ();
+
+  /* A subprocess runs its one test without the bus and keyring. */
+  if (g_test_subprocess ())
+    {
+      g_test_add_func ("/Mcp/SecretCredentialStore/desktop-store-without-keyring",
+                       test_desktop_store_without_keyring);
+      return g_test_run ();
+    }
 
   /* The whole program is skipped, in TAP terms. */
   if (keyring_daemon == NULL || bus_daemon == NULL)
@@ -275,6 +332,9 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/SecretCredentialStore/round-trip", test_round_trip);
   g_test_add_func ("/Mcp/SecretCredentialStore/sign-in", test_sign_in);
+  g_test_add_func ("/Mcp/SecretCredentialStore/desktop-store", test_desktop_store);
+  g_test_add_func ("/Mcp/SecretCredentialStore/desktop-store-without-keyring",
+                   test_desktop_store_without_keyring);
   status = g_test_run ();
 
   stop_bus (bus);

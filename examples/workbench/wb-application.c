@@ -34,9 +34,7 @@ struct _WbApplication
   McpServerRegistry *registry;
   McpClientGroup    *group;
   gboolean           configured;
-  /* The credential store is chosen once the keyring answered (or did
-   * not); the servers connect after that. */
-  gboolean           store_chosen;
+  /* The servers connect once the credential store is known. */
   gboolean           connect_pending;
   guint              sigterm_source;
   guint           sigint_source;
@@ -152,60 +150,22 @@ static const GActionEntry app_actions[] = {
 
 /* Sign-ins are kept in the desktop's keyring when there is one, so that
  * the workbench does not ask again the next time; else in memory, for as
- * long as it runs.
+ * long as it runs. The servers connect once the store is known.
  */
 static void
-use_credential_store (WbApplication      *self,
-                      McpCredentialStore *store)
+on_credential_store (GObject      *object,
+                     GAsyncResult *result,
+                     gpointer      user_data)
 {
+  g_autoptr(WbApplication) self = user_data;
+  g_autoptr(McpCredentialStore) store = mcp_desktop_credential_store_new_finish (result, NULL,
+                                                                                 NULL);
+
   mcp_client_group_set_credential_store (self->group, store);
-  self->store_chosen = TRUE;
   if (self->connect_pending)
     mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
   self->connect_pending = FALSE;
-}
-
-#if MCP_HAS_SECRET_CREDENTIAL_STORE
-static void
-on_keyring_probed (GObject      *object,
-                   GAsyncResult *result,
-                   gpointer      user_data)
-{
-  g_autoptr(WbApplication) self = user_data;
-  McpCredentialStore *keyring = MCP_CREDENTIAL_STORE (object);
-  g_autoptr(McpCredentials) credentials = NULL;
-  g_autoptr(GError) error = NULL;
-
-  credentials = mcp_credential_store_lookup_finish (keyring, result, &error);
-  if (error != NULL)
-    {
-      g_autoptr(McpCredentialStore) memory = mcp_memory_credential_store_new ();
-
-      g_debug ("No keyring, sign-ins are kept until the workbench quits: %s", error->message);
-      use_credential_store (self, memory);
-    }
-  else
-    use_credential_store (self, keyring);
-
   g_application_release (G_APPLICATION (self));
-}
-#endif
-
-static void
-choose_credential_store (WbApplication *self)
-{
-#if MCP_HAS_SECRET_CREDENTIAL_STORE
-  g_autoptr(McpCredentialStore) keyring = mcp_secret_credential_store_new ();
-
-  /* A lookup tells whether a Secret Service answers. */
-  g_application_hold (G_APPLICATION (self));
-  mcp_credential_store_lookup_async (keyring, "https://keyring-probe.invalid/mcp", NULL, NULL,
-                                     on_keyring_probed, g_object_ref (self));
-#else
-  g_autoptr(McpCredentialStore) memory = mcp_memory_credential_store_new ();
-
-  use_credential_store (self, memory);
-#endif
 }
 
 static void
@@ -223,7 +183,8 @@ wb_application_startup (GApplication *application)
                                                                     application);
   WB_APPLICATION (application)->sigint_source = g_unix_signal_add (SIGINT, on_terminate,
                                                                    application);
-  choose_credential_store (WB_APPLICATION (application));
+  g_application_hold (application);
+  mcp_desktop_credential_store_new_async (NULL, on_credential_store, g_object_ref (application));
 }
 
 static void
@@ -357,7 +318,7 @@ wb_application_command_line (GApplication            *application,
 
   /* The window answers the inputs that servers need as they start. */
   g_application_activate (application);
-  if (self->store_chosen)
+  if (mcp_client_group_get_credential_store (self->group) != NULL)
     mcp_client_group_connect_async (self->group, NULL, NULL, NULL);
   else
     self->connect_pending = TRUE;

@@ -44,29 +44,15 @@ static McpCredentialStore *
 choose_store (CliApp   *app,
               gboolean *persistent)
 {
-#if MCP_HAS_SECRET_CREDENTIAL_STORE
-  g_autoptr(McpCredentialStore) store = mcp_secret_credential_store_new ();
-  g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
   Wait wait = { loop, NULL };
 
-  mcp_credential_store_lookup_async (store, app->url, NULL, NULL, wait_cb, &wait);
+  mcp_desktop_credential_store_new_async (NULL, wait_cb, &wait);
   g_main_loop_run (loop);
-  credentials = mcp_credential_store_lookup_finish (store, wait.result, &error);
-  g_object_unref (wait.result);
+  result = wait.result;
 
-  if (error == NULL)
-    {
-      *persistent = TRUE;
-      return g_steal_pointer (&store);
-    }
-
-  g_debug ("No keyring: %s", error->message);
-#endif
-
-  *persistent = FALSE;
-  return mcp_memory_credential_store_new ();
+  return mcp_desktop_credential_store_new_finish (result, persistent, NULL);
 }
 
 /* Where the user signs in: printed, since this may be a terminal without a
