@@ -428,11 +428,10 @@ discover_cb (GObject      *object,
   g_autoptr(Probe) probe = user_data;
   McpClient *self = probe->self;
   g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(JsonNode) data = NULL;
   g_autoptr(GError) error = NULL;
   JsonObject *object_result;
 
-  answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
   if (probe->settled)
     return;
 
@@ -463,6 +462,7 @@ discover_cb (GObject      *object,
 
   if (error->domain == MCP_ERROR && error->code == ERROR_UNSUPPORTED_PROTOCOL_VERSION)
     {
+      JsonNode *data = mcp_error_get_data (error);
       JsonObject *data_object = data != NULL && JSON_NODE_HOLDS_OBJECT (data)
                                 ? json_node_get_object (data) : NULL;
 

@@ -206,7 +206,6 @@ void         _mcp_client_call_async           (McpClient          *self,
                                                gpointer            user_data);
 JsonNode    *_mcp_client_call_finish          (McpClient          *self,
                                                GAsyncResult       *result,
-                                               JsonNode          **error_data,
                                                GError            **error);
 void         _mcp_client_call_fail            (McpClient          *self,
                                                GTask              *task,
@@ -244,8 +243,7 @@ typedef gpointer (*McpParseResult) (McpClient  *self,
 gboolean     _mcp_client_check_ready          (McpClient          *self,
                                                GTask              *task);
 GError      *_mcp_client_explain_error        (const char         *method,
-                                               GError             *error,
-                                               JsonNode           *data);
+                                               GError             *error);
 gboolean     _mcp_client_check_capability     (McpClient          *self,
                                                GTask              *task,
                                                const char         *capability,

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "mcp-client-private.h"
+#include "mcp-error-private.h"
 #include "mcp-error.h"
 #include "mcp-json-private.h"
 
@@ -443,13 +444,14 @@ _mcp_client_list_all_finish (McpClient     *self,
  * their message: a missing client capability is named. */
 GError *
 _mcp_client_explain_error (const char *method,
-                           GError     *error,
-                           JsonNode   *data)
+                           GError     *error)
 {
+  JsonNode *data = mcp_error_get_data (error);
   JsonObject *required;
   g_autoptr(GStrvBuilder) builder = NULL;
   g_auto(GStrv) names = NULL;
   g_autofree char *list = NULL;
+  g_autofree char *message = NULL;
   JsonObjectIter iter;
   const char *name;
   GError *explained;
@@ -469,10 +471,11 @@ _mcp_client_explain_error (const char *method,
   names = g_strv_builder_end (builder);
   list = g_strjoinv (", ", names);
 
-  explained = g_error_new (MCP_ERROR, error->code,
-                           _("The server needs the client capability %s for “%s”, which the "
-                             "client does not declare (see McpClient:features): %s"),
-                           list, method, error->message);
+  message = g_strdup_printf (_("The server needs the client capability %s for “%s”, which the "
+                               "client does not declare (see McpClient:features): %s"),
+                             list, method, error->message);
+  /* The server's data stays with the error. */
+  explained = _mcp_error_new_from_response (error->code, message, data);
   g_error_free (error);
   return explained;
 }
@@ -515,12 +518,11 @@ typed_call_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(JsonNode) data = NULL;
   GError *error = NULL;
 
-  answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
   if (error != NULL)
-    error = _mcp_client_explain_error (g_task_get_name (task), error, data);
+    error = _mcp_client_explain_error (g_task_get_name (task), error);
   typed_call_return (task, answer, error);
 }
 
@@ -533,7 +535,7 @@ typed_call_rounds_cb (GObject      *object,
   g_autoptr(JsonNode) answer = NULL;
   GError *error = NULL;
 
-  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, &error);
   typed_call_return (task, answer, error);
 }
 

@@ -344,18 +344,13 @@ round_cb (GObject      *object,
 {
   g_autoptr(GTask) task = user_data;
   g_autoptr(JsonNode) answer = NULL;
-  g_autoptr(JsonNode) data = NULL;
   GError *error = NULL;
   JsonObject *object_answer;
 
-  answer = _mcp_rpc_call_finish_with_data (MCP_RPC (object), result, &data, &error);
+  answer = _mcp_rpc_call_finish (MCP_RPC (object), result, &error);
   if (answer == NULL)
     {
-      error = _mcp_client_explain_error (g_task_get_name (task), error, data);
-      if (data != NULL)
-        g_object_set_data_full (G_OBJECT (task), "mcp-error-data", g_steal_pointer (&data),
-                                (GDestroyNotify) json_node_unref);
-      g_task_return_error (task, error);
+      g_task_return_error (task, _mcp_client_explain_error (g_task_get_name (task), error));
       return;
     }
 
@@ -439,22 +434,14 @@ _mcp_client_call_async (McpClient           *self,
   send_round (task);
 }
 
-/* Gives the final result, or the error, with the server's data if it gave
- * any ((transfer full), or %NULL). */
+/* Gives the final result, or the error (whose data, if the server gave
+ * any, mcp_error_get_data () has). */
 JsonNode *
 _mcp_client_call_finish (McpClient     *self,
                          GAsyncResult  *result,
-                         JsonNode     **error_data,
                          GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-
-  if (error_data != NULL)
-    {
-      JsonNode *data = g_object_get_data (G_OBJECT (result), "mcp-error-data");
-
-      *error_data = data != NULL ? json_node_ref (data) : NULL;
-    }
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }

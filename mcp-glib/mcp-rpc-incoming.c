@@ -81,13 +81,6 @@ handle_response (McpRpc        *self,
                isfinite (json_node_get_double (code_node)))
         code = (gint64) CLAMP (json_node_get_double (code_node), G_MININT, G_MAXINT);
 
-      /* What the server said beyond the message, for those who need it
-       * (a protocol revision's negotiation, for one). */
-      if (json_object_get_member (error_object, "data") != NULL)
-        g_object_set_data_full (G_OBJECT (call->task), "mcp-error-data",
-                                json_node_copy (json_object_get_member (error_object, "data")),
-                                (GDestroyNotify) json_node_unref);
-
       if (message == NULL)
         message = _("The server reported an error without a message");
       _mcp_rpc_complete_call (call, NULL,

@@ -70,10 +70,6 @@ gint64        _mcp_rpc_call_async          (McpRpc                 *self,
 JsonNode     *_mcp_rpc_call_finish         (McpRpc                 *self,
                                             GAsyncResult           *result,
                                             GError                **error);
-JsonNode     *_mcp_rpc_call_finish_with_data (McpRpc               *self,
-                                            GAsyncResult           *result,
-                                            JsonNode              **error_data,
-                                            GError                **error);
 void          _mcp_rpc_notify_async        (McpRpc                 *self,
                                             const char             *method,
                                             JsonNode               *params,

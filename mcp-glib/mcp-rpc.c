@@ -486,26 +486,6 @@ _mcp_rpc_call_async (McpRpc              *self,
   return id;
 }
 
-/* Like _mcp_rpc_call_finish(), and when the server answered with an error,
- * gives the error's data too (or %NULL): (transfer full). */
-JsonNode *
-_mcp_rpc_call_finish_with_data (McpRpc        *self,
-                                GAsyncResult  *result,
-                                JsonNode     **error_data,
-                                GError       **error)
-{
-  JsonNode *data;
-
-  g_return_val_if_fail (MCP_IS_RPC (self), NULL);
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  g_return_val_if_fail (error_data != NULL && *error_data == NULL, NULL);
-
-  data = g_object_get_data (G_OBJECT (result), "mcp-error-data");
-  *error_data = data != NULL ? json_node_ref (data) : NULL;
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
 JsonNode *
 _mcp_rpc_call_finish (McpRpc        *self,
                       GAsyncResult  *result,

@@ -204,7 +204,7 @@ call_tool_rounds_cb (GObject      *object,
   g_autoptr(JsonNode) answer = NULL;
   GError *error = NULL;
 
-  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, NULL, &error);
+  answer = _mcp_client_call_finish (MCP_CLIENT (object), result, &error);
 
   /* The headers of the call did not match what the server expects of the
    * tool: its description changed. List the tools again, from the server

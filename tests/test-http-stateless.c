@@ -650,7 +650,7 @@ test_header_mismatch_once (void)
   server_stop (server);
 }
 
-/* -32021 in a 400 body: the error names the capability. */
+/* -32021 in a 400 body: the error names the capability, and keeps its data. */
 static void
 test_missing_capability (void)
 {
@@ -668,6 +668,11 @@ test_missing_capability (void)
   g_test_message ("The call failed: %s", error->message);
   g_assert_error (error, MCP_ERROR, -32021);
   g_assert_nonnull (strstr (error->message, "sampling"));
+  /* The explained error keeps what the server said. */
+  g_assert_nonnull (mcp_error_get_data (error));
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (mcp_error_get_data (error)));
+  g_assert_nonnull (json_object_get_member (json_node_get_object (mcp_error_get_data (error)),
+                                            "requiredCapabilities"));
   assert_echo_works (client);
 
   requests = get_requests (client);
