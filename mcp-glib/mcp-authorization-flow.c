@@ -513,14 +513,14 @@ refresh (McpAuthOperation *op)
                       refresh_cb);
 }
 
-/* The authorization code grant. */
-
+/* A grant's token answer: @op ends with the credentials it gives, which
+ * belong to the client @client_id (and @client_secret, if registered). */
 static void
-code_token_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
+grant_done (McpAuthOperation *op,
+            GAsyncResult     *result,
+            const char       *client_id,
+            const char       *client_secret)
 {
-  McpAuthOperation *op = user_data;
   g_autoptr(McpOAuthResponse) response = NULL;
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GError) error = NULL;
@@ -532,19 +532,30 @@ code_token_cb (GObject      *object,
 
   who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
   if (response != NULL)
-    credentials = credentials_from_response (op, response, op->client_id,
-                                             op->registered ? op->client_secret : NULL,
-                                             NULL, who, NULL, &error);
+    credentials = credentials_from_response (op, response, client_id, client_secret, NULL, who,
+                                             NULL, &error);
   if (credentials == NULL)
     fail_with (op, error);
   else
     {
-      g_debug ("Signed in to %s", op->resource->url);
+      g_debug ("Obtained an access token for %s", op->resource->url);
       op->granted = TRUE;
       _mcp_authorization_finish (op, credentials, NULL);
     }
 
   _mcp_auth_operation_unref (op);
+}
+
+/* The authorization code grant. */
+
+static void
+code_token_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  McpAuthOperation *op = user_data;
+
+  grant_done (op, result, op->client_id, op->registered ? op->client_secret : NULL);
 }
 
 /* The parameters of the query of a redirect URI, form-decoded as RFC 6749
@@ -901,29 +912,8 @@ machine_token_cb (GObject      *object,
                   gpointer      user_data)
 {
   McpAuthOperation *op = user_data;
-  g_autoptr(McpOAuthResponse) response = NULL;
-  g_autoptr(McpCredentials) credentials = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *who = NULL;
 
-  response = _mcp_oauth_send_finish (result, &error);
-  if (op_is_over (op))
-    return;
-
-  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
-  if (response != NULL)
-    credentials = credentials_from_response (op, response, op->self->client_id, NULL, NULL, who,
-                                             NULL, &error);
-  if (credentials == NULL)
-    fail_with (op, error);
-  else
-    {
-      g_debug ("Obtained an access token for %s", op->resource->url);
-      op->granted = TRUE;
-      _mcp_authorization_finish (op, credentials, NULL);
-    }
-
-  _mcp_auth_operation_unref (op);
+  grant_done (op, result, op->self->client_id, NULL);
 }
 
 static gboolean
