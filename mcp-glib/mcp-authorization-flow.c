@@ -287,11 +287,21 @@ post_token_request (McpAuthOperation    *op,
                          _mcp_auth_operation_ref (op));
 }
 
-/* The error of a refused token request, with the server's error code and
+/* Who refused a request: each has sentences of its own, so that
+ * translations can say them whole. */
+typedef enum {
+  REFUSED_BY_AUTHORIZATION_SERVER,
+  REFUSED_REGISTRATION,
+  REFUSED_BY_IDENTITY_PROVIDER,
+} RefusedBy;
+
+/* The error of a refused token request to @where (the issuer, or the
+ * identity provider's endpoint), with the server's error code and
  * (shortened) description, which hold no secret. */
 static GError *
 token_error (McpOAuthResponse *response,
-             const char       *who,
+             RefusedBy         by,
+             const char       *where,
              int               error_code,
              char            **oauth_error)
 {
@@ -312,11 +322,48 @@ token_error (McpOAuthResponse *response,
                                                     ERROR_DESCRIPTION_EXCERPT));
 
   if (code != NULL)
-    return g_error_new (MCP_AUTHORIZATION_ERROR, error_code, _("%s refused: %s%s%s"), who, code,
-                        excerpt ? " — " : "", excerpt ? excerpt : "");
+    {
+      const char *separator = excerpt != NULL ? " — " : "";
+      const char *text = excerpt != NULL ? excerpt : "";
 
-  return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
-                      _("%s refused with HTTP status %u"), who, response->status);
+      switch (by)
+        {
+        case REFUSED_REGISTRATION:
+          /* TRANSLATORS: the first %s is a URL; then come the server's error code and, maybe,
+           * a dash and its description */
+          return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                              _("Registering with %s was refused: %s%s%s"),
+                              where, code, separator, text);
+        case REFUSED_BY_IDENTITY_PROVIDER:
+          /* TRANSLATORS: as for "Registering with %s was refused: %s%s%s" */
+          return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                              _("The identity provider %s refused: %s%s%s"),
+                              where, code, separator, text);
+        case REFUSED_BY_AUTHORIZATION_SERVER:
+        default:
+          /* TRANSLATORS: as for "Registering with %s was refused: %s%s%s" */
+          return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                              _("The authorization server %s refused: %s%s%s"),
+                              where, code, separator, text);
+        }
+    }
+
+  switch (by)
+    {
+    case REFUSED_REGISTRATION:
+      return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                          _("Registering with %s was refused with HTTP status %u"),
+                          where, response->status);
+    case REFUSED_BY_IDENTITY_PROVIDER:
+      return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                          _("The identity provider %s refused with HTTP status %u"),
+                          where, response->status);
+    case REFUSED_BY_AUTHORIZATION_SERVER:
+    default:
+      return g_error_new (MCP_AUTHORIZATION_ERROR, error_code,
+                          _("The authorization server %s refused with HTTP status %u"),
+                          where, response->status);
+    }
 }
 
 /* New credentials from a token response: its tokens, the client identity
@@ -328,7 +375,6 @@ credentials_from_response (McpAuthOperation  *op,
                            const char        *client_id,
                            const char        *client_secret,
                            McpCredentials    *previous,
-                           const char        *who,
                            char             **oauth_error,
                            GError           **error)
 {
@@ -344,10 +390,12 @@ credentials_from_response (McpAuthOperation  *op,
       if (SOUP_STATUS_IS_SUCCESSFUL (response->status))
         {
           g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
-                       _("%s answered with something that is not a token response"), who);
+                       _("The authorization server %s answered with something that is not a "
+                         "token response"), op->server->issuer);
           return NULL;
         }
-      g_propagate_error (error, token_error (response, who, MCP_AUTHORIZATION_ERROR_DENIED,
+      g_propagate_error (error, token_error (response, REFUSED_BY_AUTHORIZATION_SERVER, op->server->issuer,
+                                             MCP_AUTHORIZATION_ERROR_DENIED,
                                              oauth_error));
       return NULL;
     }
@@ -357,14 +405,16 @@ credentials_from_response (McpAuthOperation  *op,
   if (access_token == NULL || *access_token == '\0')
     {
       g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
-                   _("%s answered without an access token"), who);
+                   _("The authorization server %s answered without an access token"),
+                   op->server->issuer);
       return NULL;
     }
   if (token_type != NULL && g_ascii_strcasecmp (token_type, "Bearer") != 0)
     {
       g_set_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
-                   _("%s issued a token of the type “%s”, which is not supported (only Bearer)"),
-                   who, token_type);
+                   _("The authorization server %s issued a token of the type “%s”, which is "
+                     "not supported (only Bearer)"),
+                   op->server->issuer, token_type);
       return NULL;
     }
 
@@ -432,20 +482,18 @@ refresh_cb (GObject      *object,
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *oauth_error = NULL;
-  g_autofree char *who = NULL;
 
   response = _mcp_oauth_send_finish (result, &error);
   if (op_is_over (op))
     return;
 
-  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
   if (response != NULL)
     credentials = credentials_from_response (op, response,
                                              mcp_credentials_get_client_id (resource->credentials),
                                              is_registered_client (op, resource->credentials)
                                              ? mcp_credentials_get_client_secret (resource->credentials)
                                              : NULL,
-                                             resource->credentials, who, &oauth_error, &error);
+                                             resource->credentials, &oauth_error, &error);
 
   if (credentials != NULL)
     {
@@ -524,16 +572,14 @@ grant_done (McpAuthOperation *op,
   g_autoptr(McpOAuthResponse) response = NULL;
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *who = NULL;
 
   response = _mcp_oauth_send_finish (result, &error);
   if (op_is_over (op))
     return;
 
-  who = g_strdup_printf (_("The authorization server %s"), op->server->issuer);
   if (response != NULL)
-    credentials = credentials_from_response (op, response, client_id, client_secret, NULL, who,
-                                             NULL, &error);
+    credentials = credentials_from_response (op, response, client_id, client_secret, NULL, NULL,
+                                             &error);
   if (credentials == NULL)
     fail_with (op, error);
   else
@@ -753,12 +799,12 @@ register_cb (GObject      *object,
 
   if (!SOUP_STATUS_IS_SUCCESSFUL (response->status) || client_id == NULL || *client_id == '\0')
     {
-      g_autofree char *who = g_strdup_printf (_("Registering with %s"), op->server->issuer);
       g_autoptr(GError) refused = SOUP_STATUS_IS_SUCCESSFUL (response->status)
         ? g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED,
                        _("The authorization server %s registered the application without a "
                          "client id"), op->server->issuer)
-        : token_error (response, who, MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED, NULL);
+        : token_error (response, REFUSED_REGISTRATION, op->server->issuer,
+                       MCP_AUTHORIZATION_ERROR_REGISTRATION_FAILED, NULL);
 
       fail_with (op, refused);
       _mcp_auth_operation_unref (op);
@@ -988,12 +1034,12 @@ token_exchange_cb (GObject      *object,
   if (!SOUP_STATUS_IS_SUCCESSFUL (response->status) || assertion == NULL ||
       g_strcmp0 (issued_type, TOKEN_TYPE_ID_JAG) != 0)
     {
-      g_autofree char *who = g_strdup_printf (_("The identity provider %s"),
-                                              self->idp_token_endpoint);
       g_autoptr(GError) refused = SOUP_STATUS_IS_SUCCESSFUL (response->status)
         ? g_error_new (MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE,
-                       _("%s did not issue an identity assertion grant"), who)
-        : token_error (response, who, MCP_AUTHORIZATION_ERROR_DENIED, NULL);
+                       _("The identity provider %s did not issue an identity assertion grant"),
+                       self->idp_token_endpoint)
+        : token_error (response, REFUSED_BY_IDENTITY_PROVIDER, self->idp_token_endpoint,
+                       MCP_AUTHORIZATION_ERROR_DENIED, NULL);
 
       fail_with (op, refused);
       _mcp_auth_operation_unref (op);

@@ -176,8 +176,8 @@ save_async (McpCredentialStore  *store,
 
   attributes = attributes_new (mcp_credentials_get_resource (credentials),
                                mcp_credentials_get_issuer (credentials));
-  /* TRANSLATORS: the label of a keyring item; %s is a URL */
   g_task_set_source_tag (task, save_async);
+  /* TRANSLATORS: the label of a keyring item; %s is a URL */
   label = g_strdup_printf (_("Sign-in to the MCP server %s"),
                            mcp_credentials_get_resource (credentials));
   secret_password_storev (credentials_schema (), attributes, SECRET_COLLECTION_DEFAULT, label,
