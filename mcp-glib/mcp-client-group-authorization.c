@@ -52,8 +52,8 @@ _mcp_client_group_authorize (McpClientGroup *self,
 
   g_assert (server->config != NULL);
 
+  /* A new transport of the configuration: it has no authorization yet. */
   if (self->credential_store == NULL || !MCP_IS_HTTP_TRANSPORT (transport) ||
-      mcp_http_transport_get_authorization (MCP_HTTP_TRANSPORT (transport)) != NULL ||
       sends_authorization (server->config))
     return;
 
@@ -71,25 +71,23 @@ on_sign_in_needed (McpAuthorization *authorization,
     server->signing_in = TRUE;
 }
 
-/* Signed in: the attempt goes on. */
+/* Signed in, or not: the attempt goes on, or fails as it will. */
 static void
-on_signed_in (McpAuthorization *authorization,
-              const char       *url,
-              McpGroupServer   *server)
+on_sign_in_over (McpAuthorization *authorization,
+                 const char       *url,
+                 McpGroupServer   *server)
 {
   if (g_strcmp0 (url, server->authorization_url) == 0)
     server->signing_in = FALSE;
 }
 
-/* The attempt fails with @error, or an error that says why. */
 static void
 on_sign_in_failed (McpAuthorization *authorization,
                    const char       *url,
                    const GError     *error,
                    McpGroupServer   *server)
 {
-  if (g_strcmp0 (url, server->authorization_url) == 0)
-    server->signing_in = FALSE;
+  on_sign_in_over (authorization, url, server);
 }
 
 /* Watches the sign-ins of the authorization the transport of @client, the
@@ -115,7 +113,7 @@ _mcp_client_group_watch_sign_in (McpGroupServer *server,
   server->authorization = g_object_ref (authorization);
   server->authorization_url = g_strdup (mcp_http_transport_get_url (http));
   g_signal_connect (authorization, "sign-in-needed", G_CALLBACK (on_sign_in_needed), server);
-  g_signal_connect (authorization, "signed-in", G_CALLBACK (on_signed_in), server);
+  g_signal_connect (authorization, "signed-in", G_CALLBACK (on_sign_in_over), server);
   g_signal_connect (authorization, "sign-in-failed", G_CALLBACK (on_sign_in_failed), server);
 }
 
