@@ -15,7 +15,7 @@ import Json from 'gi://Json';
 import Mcp from 'gi://Mcp?version=1';
 import System from 'system';
 
-for (const method of ['connect', 'list_tools', 'call_tool', 'call_tool_full', 'close'])
+for (const method of ['connect', 'list_tools', 'call_tool', 'close'])
     Gio._promisify(Mcp.Client.prototype, `${method}_async`, `${method}_finish`);
 
 // Tool arguments from a plain object, as the Json.Object the API takes.
@@ -33,12 +33,12 @@ async function main() {
         print(`tool: ${tool.name} - ${tool.description}`);
     }
 
-    let result = await client.call_tool_async('echo', json({text: 'Hello from GJS'}), null);
+    let result = await client.call_tool_async('echo', json({text: 'Hello from GJS'}), null, null);
     print(`echo: ${result.dup_text()}`);
 
     const options = new Mcp.RequestOptions();
     options.connect('progress', (o, progress, total) => print(`progress ${progress}/${total}`));
-    result = await client.call_tool_full_async('countdown', json({from: 3}), options, null);
+    result = await client.call_tool_async('countdown', json({from: 3}), options, null);
     print(`countdown: ${result.dup_text()}`);
 
     await client.close_async(null);

@@ -7,12 +7,14 @@
 #
 # mcp-glib from Python (PyGObject): start the demo server, list its tools,
 # call echo, call add and read its structured result, call countdown while
-# printing its progress, close. Each call is an _async/_finish pair; wait()
+# printing its progress, close; a failure is reported on stderr, with exit
+# status 1. Each call is an _async/_finish pair; wait()
 # runs a main loop until its callback fires, which keeps a script linear.
 # Tool arguments are plain dicts, thanks to the override mcp-glib installs
 # for PyGObject.
 
 import os
+import sys
 
 import gi
 
@@ -31,26 +33,42 @@ def wait(start):
 
 server = os.environ.get("MCP_DEMO_SERVER", "mcp-glib-demo-server")
 client = Mcp.Client.new(Mcp.StdioTransport.new([server]))
-client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
-print("connected to", client.props.server_info.props.name)
 
-tools = client.list_tools_finish(wait(lambda cb: client.list_tools_async(None, cb)))
-for tool in tools:
-    print("tool:", tool.props.name, "-", tool.props.description)
 
-result = client.call_tool_finish(wait(
-    lambda cb: client.call_tool_async("echo", {"text": "Hello from Python"}, None, cb)))
-print("echo:", result.dup_text())
+def run():
+    client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
+    print("connected to", client.props.server_info.props.name)
 
-result = client.call_tool_finish(wait(
-    lambda cb: client.call_tool_async("add", {"a": 2, "b": 3}, None, cb)))
-print("add:", result.structured["sum"])
+    tools = client.list_tools_finish(wait(lambda cb: client.list_tools_async(None, cb)))
+    for tool in tools:
+        print("tool:", tool.props.name, "-", tool.props.description)
 
-options = Mcp.RequestOptions()
-options.connect("progress", lambda options, progress, total, message:
-                print("progress %g/%g" % (progress, total)))
-result = client.call_tool_full_finish(wait(lambda cb: client.call_tool_full_async(
-    "countdown", {"from": 3}, options, None, cb)))
-print("countdown:", result.dup_text())
+    result = client.call_tool_finish(wait(
+        lambda cb: client.call_tool_async("echo", {"text": "Hello from Python"}, None, None, cb)))
+    print("echo:", result.dup_text())
 
-client.close_finish(wait(lambda cb: client.close_async(None, cb)))
+    result = client.call_tool_finish(wait(
+        lambda cb: client.call_tool_async("add", {"a": 2, "b": 3}, None, None, cb)))
+    print("add:", result.get_structured_content()["sum"])
+
+    options = Mcp.RequestOptions()
+    options.connect("progress", lambda options, progress, total, message:
+                    print("progress %g/%g" % (progress, total)))
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+        "countdown", {"from": 3}, options, None, cb)))
+    print("countdown: %s" % result.dup_text())
+
+
+# A failure is a GLib.Error: say what it was, stop the server, exit with 1.
+status = 0
+try:
+    run()
+except GLib.Error as error:
+    print("error:", error.message, file=sys.stderr)
+    status = 1
+try:
+    client.close_finish(wait(lambda cb: client.close_async(None, cb)))
+except GLib.Error as error:
+    print("error while closing:", error.message, file=sys.stderr)
+    status = 1
+sys.exit(status)

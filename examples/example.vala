@@ -27,14 +27,14 @@ async int run () {
 
     var arguments = new Json.Object ();
     arguments.set_string_member ("text", "Hello from Vala");
-    var result = yield client.call_tool_async ("echo", arguments, null);
+    var result = yield client.call_tool_async ("echo", arguments);
     print ("echo: %s\n", result.dup_text ());
 
     var options = new Mcp.RequestOptions ();
     options.progress.connect ((progress, total) => print ("progress %g/%g\n", progress, total));
     arguments = new Json.Object ();
     arguments.set_int_member ("from", 3);
-    result = yield client.call_tool_full_async ("countdown", arguments, options, null);
+    result = yield client.call_tool_async ("countdown", arguments, options, null);
     print ("countdown: %s\n", result.dup_text ());
 
     yield client.close_async (null);

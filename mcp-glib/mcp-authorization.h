@@ -15,6 +15,7 @@
 
 #include "mcp-credential-store.h"
 #include "mcp-credentials.h"
+#include "mcp-network-settings.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +76,11 @@ typedef enum
  * @MCP_AUTHORIZATION_GRANT_CROSS_APP_ACCESS: the application trades an ID
  *   token from the enterprise's identity provider for an identity
  *   assertion grant (ID-JAG), then for an access token, without a browser
+ * @MCP_AUTHORIZATION_GRANT_JWT_BEARER: workload identity federation
+ *   (SEP-1933): the application hands over a JWT that its platform issued
+ *   to the workload ([method@Mcp.Authorization.set_workload_token]), and
+ *   trades it for an access token (RFC 7523 `jwt-bearer` grant), without
+ *   a user, a browser or a client secret
  *
  * How an [class@Mcp.Authorization] obtains access tokens.
  *
@@ -85,7 +91,32 @@ typedef enum
   MCP_AUTHORIZATION_GRANT_AUTHORIZATION_CODE,
   MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS,
   MCP_AUTHORIZATION_GRANT_CROSS_APP_ACCESS,
+  MCP_AUTHORIZATION_GRANT_JWT_BEARER,
 } McpAuthorizationGrant;
+
+/**
+ * McpAuthorizationDpop:
+ * @MCP_AUTHORIZATION_DPOP_AUTO: use DPoP with authorization servers that
+ *   advertise it (`dpop_signing_alg_values_supported` in their metadata),
+ *   bearer tokens with the others: the default
+ * @MCP_AUTHORIZATION_DPOP_DISABLED: never use DPoP; ask for bearer tokens
+ *   only
+ * @MCP_AUTHORIZATION_DPOP_REQUIRED: use DPoP, and refuse to sign in with
+ *   an authorization server that does not advertise it (or only
+ *   algorithms the library cannot sign with)
+ *
+ * Whether an [class@Mcp.Authorization] binds access tokens to a key of the
+ * application with DPoP (RFC 9449), so that a token that leaks is of no
+ * use without the key.
+ *
+ * Since: 1.0
+ */
+typedef enum
+{
+  MCP_AUTHORIZATION_DPOP_AUTO,
+  MCP_AUTHORIZATION_DPOP_DISABLED,
+  MCP_AUTHORIZATION_DPOP_REQUIRED,
+} McpAuthorizationDpop;
 
 #define MCP_TYPE_AUTHORIZATION (mcp_authorization_get_type ())
 
@@ -102,10 +133,20 @@ McpAuthorization      *mcp_authorization_new_with_session     (SoupSession      
 MCP_AVAILABLE_IN_1_0
 SoupSession           *mcp_authorization_get_session          (McpAuthorization     *self);
 MCP_AVAILABLE_IN_1_0
+McpNetworkSettings    *mcp_authorization_get_network_settings (McpAuthorization     *self);
+MCP_AVAILABLE_IN_1_0
+void                   mcp_authorization_set_network_settings (McpAuthorization     *self,
+                                                               McpNetworkSettings   *settings);
+MCP_AVAILABLE_IN_1_0
 McpAuthorizationGrant  mcp_authorization_get_grant            (McpAuthorization     *self);
 MCP_AVAILABLE_IN_1_0
 void                   mcp_authorization_set_grant            (McpAuthorization     *self,
                                                                McpAuthorizationGrant grant);
+MCP_AVAILABLE_IN_1_0
+McpAuthorizationDpop   mcp_authorization_get_dpop             (McpAuthorization     *self);
+MCP_AVAILABLE_IN_1_0
+void                   mcp_authorization_set_dpop             (McpAuthorization     *self,
+                                                               McpAuthorizationDpop  dpop);
 MCP_AVAILABLE_IN_1_0
 McpCredentialStore    *mcp_authorization_get_store            (McpAuthorization     *self);
 MCP_AVAILABLE_IN_1_0
@@ -157,10 +198,18 @@ MCP_AVAILABLE_IN_1_0
 void                   mcp_authorization_set_sign_in_timeout  (McpAuthorization     *self,
                                                                guint                 seconds);
 MCP_AVAILABLE_IN_1_0
+guint                  mcp_authorization_get_request_timeout  (McpAuthorization     *self);
+MCP_AVAILABLE_IN_1_0
+void                   mcp_authorization_set_request_timeout  (McpAuthorization     *self,
+                                                               guint                 seconds);
+MCP_AVAILABLE_IN_1_0
 void                   mcp_authorization_set_identity_provider (McpAuthorization    *self,
                                                                 const char          *token_endpoint,
                                                                 const char          *client_id,
                                                                 const char          *id_token);
+MCP_AVAILABLE_IN_1_0
+void                   mcp_authorization_set_workload_token   (McpAuthorization     *self,
+                                                               const char           *token);
 
 MCP_AVAILABLE_IN_1_0
 McpCredentials        *mcp_authorization_get_credentials      (McpAuthorization     *self,

@@ -110,6 +110,14 @@ gboolean           mcp_client_group_remove                  (McpClientGroup     
 MCP_AVAILABLE_IN_1_0
 GListModel        *mcp_client_group_get_servers             (McpClientGroup         *self);
 MCP_AVAILABLE_IN_1_0
+GListModel        *mcp_client_group_get_roots               (McpClientGroup         *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_group_add_root                (McpClientGroup         *self,
+                                                             McpRoot                *root);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_client_group_remove_root             (McpClientGroup         *self,
+                                                             const char             *uri);
+MCP_AVAILABLE_IN_1_0
 McpGroupServer    *mcp_client_group_lookup_server           (McpClientGroup         *self,
                                                              const char             *name);
 MCP_AVAILABLE_IN_1_0

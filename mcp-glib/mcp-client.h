@@ -144,24 +144,6 @@ typedef enum /*< flags >*/
 } McpClientFeatures;
 
 /**
- * McpProgressCallback:
- * @progress: how far the call got; it grows with each notification
- * @total: the total to reach, or a negative number when the server did not
- *   say
- * @message: (nullable): a description of the current step
- * @user_data: the data given with the callback
- *
- * Called with the progress of one call, such as
- * [method@Mcp.Client.call_tool_with_progress_async].
- *
- * Since: 1.0
- */
-typedef void (*McpProgressCallback) (double      progress,
-                                     double      total,
-                                     const char *message,
-                                     gpointer    user_data);
-
-/**
  * McpVersionNegotiation:
  * @MCP_VERSION_NEGOTIATION_AUTO: find out what the server speaks: ask
  *   `server/discover` (2026-07-28 and later), and fall back to the
@@ -231,6 +213,8 @@ const char        *mcp_client_get_instructions        (McpClient            *sel
 MCP_AVAILABLE_IN_1_0
 gboolean           mcp_client_get_stateless           (McpClient            *self);
 MCP_AVAILABLE_IN_1_0
+const char * const *mcp_client_get_server_supported_versions (McpClient      *self);
+MCP_AVAILABLE_IN_1_0
 McpVersionNegotiation mcp_client_get_version_negotiation (McpClient         *self);
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_set_version_negotiation (McpClient            *self,
@@ -252,6 +236,10 @@ void               mcp_client_set_features            (McpClient            *sel
                                                        McpClientFeatures     features);
 MCP_AVAILABLE_IN_1_0
 void               mcp_client_set_capability          (McpClient            *self,
+                                                       const char           *name,
+                                                       JsonObject           *settings);
+MCP_AVAILABLE_IN_1_0
+void               mcp_client_set_extension           (McpClient            *self,
                                                        const char           *name,
                                                        JsonObject           *settings);
 MCP_AVAILABLE_IN_1_0
@@ -295,13 +283,6 @@ MCP_AVAILABLE_IN_1_0
 void               mcp_client_call_tool_async         (McpClient            *self,
                                                        const char           *name,
                                                        JsonObject           *arguments,
-                                                       GCancellable         *cancellable,
-                                                       GAsyncReadyCallback   callback,
-                                                       gpointer              user_data);
-MCP_AVAILABLE_IN_1_0
-void               mcp_client_call_tool_full_async    (McpClient            *self,
-                                                       const char           *name,
-                                                       JsonObject           *arguments,
                                                        McpRequestOptions    *options,
                                                        GCancellable         *cancellable,
                                                        GAsyncReadyCallback   callback,
@@ -311,44 +292,7 @@ McpToolResult     *mcp_client_call_tool_finish        (McpClient            *sel
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0
-void               mcp_client_call_tool_json_async    (McpClient            *self,
-                                                       const char           *name,
-                                                       const char           *arguments_json,
-                                                       McpRequestOptions    *options,
-                                                       GCancellable         *cancellable,
-                                                       GAsyncReadyCallback   callback,
-                                                       gpointer              user_data);
-MCP_AVAILABLE_IN_1_0
-McpToolResult     *mcp_client_call_tool_json_finish   (McpClient            *self,
-                                                       GAsyncResult         *result,
-                                                       GError              **error);
-MCP_AVAILABLE_IN_1_0
-void               mcp_client_call_tool_with_progress_async (McpClient      *self,
-                                                       const char           *name,
-                                                       JsonObject           *arguments,
-                                                       McpProgressCallback   progress_callback,
-                                                       gpointer              progress_data,
-                                                       GDestroyNotify        progress_notify,
-                                                       GCancellable         *cancellable,
-                                                       GAsyncReadyCallback   callback,
-                                                       gpointer              user_data);
-MCP_AVAILABLE_IN_1_0
-McpToolResult     *mcp_client_call_tool_with_progress_finish (McpClient     *self,
-                                                       GAsyncResult         *result,
-                                                       GError              **error);
-MCP_AVAILABLE_IN_1_0
-McpToolResult     *mcp_client_call_tool_full_finish   (McpClient            *self,
-                                                       GAsyncResult         *result,
-                                                       GError              **error);
-MCP_AVAILABLE_IN_1_0
 void               mcp_client_request_async           (McpClient            *self,
-                                                       const char           *method,
-                                                       JsonNode             *params,
-                                                       GCancellable         *cancellable,
-                                                       GAsyncReadyCallback   callback,
-                                                       gpointer              user_data);
-MCP_AVAILABLE_IN_1_0
-void               mcp_client_request_full_async      (McpClient            *self,
                                                        const char           *method,
                                                        JsonNode             *params,
                                                        McpRequestOptions    *options,
@@ -357,10 +301,6 @@ void               mcp_client_request_full_async      (McpClient            *sel
                                                        gpointer              user_data);
 MCP_AVAILABLE_IN_1_0
 JsonNode          *mcp_client_request_finish          (McpClient            *self,
-                                                       GAsyncResult         *result,
-                                                       GError              **error);
-MCP_AVAILABLE_IN_1_0
-JsonNode          *mcp_client_request_full_finish     (McpClient            *self,
                                                        GAsyncResult         *result,
                                                        GError              **error);
 MCP_AVAILABLE_IN_1_0

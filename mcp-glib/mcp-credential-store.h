@@ -105,12 +105,17 @@ gboolean        mcp_credential_store_delete_finish (McpCredentialStore   *self,
                                                     GError              **error);
 
 MCP_AVAILABLE_IN_1_0
-void                mcp_desktop_credential_store_new_async  (GCancellable         *cancellable,
-                                                             GAsyncReadyCallback   callback,
-                                                             gpointer              user_data);
+void            mcp_credential_store_emit_changed  (McpCredentialStore   *self,
+                                                    const char           *resource,
+                                                    McpCredentials       *credentials);
+
 MCP_AVAILABLE_IN_1_0
-McpCredentialStore *mcp_desktop_credential_store_new_finish (GAsyncResult         *result,
-                                                             gboolean             *persistent,
-                                                             GError              **error);
+void                mcp_credential_store_new_for_desktop_async  (GCancellable         *cancellable,
+                                                                 GAsyncReadyCallback   callback,
+                                                                 gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+McpCredentialStore *mcp_credential_store_new_for_desktop_finish (GAsyncResult         *result,
+                                                                 gboolean             *persistent,
+                                                                 GError              **error);
 
 G_END_DECLS

@@ -42,6 +42,12 @@ const char     *mcp_credentials_get_refresh_token (McpCredentials  *self);
 MCP_AVAILABLE_IN_1_0
 const char     *mcp_credentials_get_scope         (McpCredentials  *self);
 MCP_AVAILABLE_IN_1_0
+const char     *mcp_credentials_get_token_type    (McpCredentials  *self);
+MCP_AVAILABLE_IN_1_0
+const char     *mcp_credentials_get_dpop_key      (McpCredentials  *self);
+MCP_AVAILABLE_IN_1_0
+const char     *mcp_credentials_get_dpop_algorithm (McpCredentials *self);
+MCP_AVAILABLE_IN_1_0
 gint64          mcp_credentials_get_expires_at    (McpCredentials  *self);
 
 G_END_DECLS

@@ -43,8 +43,38 @@ G_BEGIN_DECLS
  *   ([func@Mcp.Error.get_data]) lists them, with the URLs to open, as
  *   `{"elicitations": [{"mode": "url", "url": …, "elicitationId": …,
  *   "message": …}]}`
+ * @MCP_ERROR_HEADER_MISMATCH: the HTTP headers of a request did not match
+ *   its body, or what the server expects of the tool called (-32020,
+ *   protocol revision 2026-07-28); the client lists the tools again and
+ *   calls once more before it reports this
+ * @MCP_ERROR_MISSING_REQUIRED_CLIENT_CAPABILITY: the request needs a client
+ *   capability that the client did not declare (-32021, revision
+ *   2026-07-28); the error's data names them in `requiredCapabilities`,
+ *   and the message says to declare them in [property@Mcp.Client:features]
+ * @MCP_ERROR_UNSUPPORTED_PROTOCOL_VERSION: the server does not speak the
+ *   protocol revision of the request (-32022, revision 2026-07-28); the
+ *   error's data lists those it speaks in `supported`
+ * @MCP_ERROR_PROBE_ENDED_CONNECTION: the server ended the connection when
+ *   probed with `server/discover`, before answering it (-32768). No server
+ *   sent this code: the client reports it when a connect fails that way.
+ *   Servers built on some older SDKs exit on any request before
+ *   `initialize`; set [property@Mcp.Client:version-negotiation] to
+ *   %MCP_VERSION_NEGOTIATION_LEGACY to reach them
+ * @MCP_ERROR_SKILL_VERIFICATION_FAILED: a skill's file did not match its
+ *   entry: its size, its SHA-256 digest, or (for a `SKILL.md`) its YAML
+ *   frontmatter differed, or the frontmatter could not be read (-32767).
+ *   No server sent this code: [class@Mcp.Skills] reports it, and the
+ *   content is not handed on
+ * @MCP_ERROR_SKILL_NOT_LOADED: a skill's file was to be read, or its
+ *   directory listed, before [method@Mcp.Skills.load_async] loaded the
+ *   skill (-32766). No server sent this code
  *
  * JSON-RPC and MCP error codes, used with %MCP_ERROR.
+ *
+ * All but %MCP_ERROR_PROBE_ENDED_CONNECTION,
+ * %MCP_ERROR_SKILL_VERIFICATION_FAILED and %MCP_ERROR_SKILL_NOT_LOADED are
+ * codes a server sends. Their values lie in the range JSON-RPC 2.0 reserves
+ * for errors it defines itself, where no server's own code can be.
  *
  * Since: 1.0
  */
@@ -57,6 +87,12 @@ typedef enum
   MCP_ERROR_INTERNAL_ERROR = -32603,
   MCP_ERROR_RESOURCE_NOT_FOUND = -32002,
   MCP_ERROR_URL_ELICITATION_REQUIRED = -32042,
+  MCP_ERROR_HEADER_MISMATCH = -32020,
+  MCP_ERROR_MISSING_REQUIRED_CLIENT_CAPABILITY = -32021,
+  MCP_ERROR_UNSUPPORTED_PROTOCOL_VERSION = -32022,
+  MCP_ERROR_PROBE_ENDED_CONNECTION = -32768,
+  MCP_ERROR_SKILL_VERIFICATION_FAILED = -32767,
+  MCP_ERROR_SKILL_NOT_LOADED = -32766,
 } McpError;
 
 MCP_AVAILABLE_IN_1_0

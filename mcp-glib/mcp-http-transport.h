@@ -14,6 +14,7 @@
 #include <libsoup/soup.h>
 
 #include "mcp-authorization.h"
+#include "mcp-network-settings.h"
 #include "mcp-transport.h"
 
 G_BEGIN_DECLS
@@ -56,5 +57,11 @@ McpAuthorization *mcp_http_transport_get_authorization          (McpHttpTranspor
 MCP_AVAILABLE_IN_1_0
 void              mcp_http_transport_set_authorization          (McpHttpTransport *self,
                                                                  McpAuthorization *authorization);
+
+MCP_AVAILABLE_IN_1_0
+McpNetworkSettings *mcp_http_transport_get_network_settings     (McpHttpTransport   *self);
+MCP_AVAILABLE_IN_1_0
+void              mcp_http_transport_set_network_settings       (McpHttpTransport   *self,
+                                                                 McpNetworkSettings *settings);
 
 G_END_DECLS

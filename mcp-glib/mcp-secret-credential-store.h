@@ -21,6 +21,8 @@ MCP_AVAILABLE_IN_1_0
 G_DECLARE_FINAL_TYPE (McpSecretCredentialStore, mcp_secret_credential_store, MCP, SECRET_CREDENTIAL_STORE, GObject)
 
 MCP_AVAILABLE_IN_1_0
-McpCredentialStore *mcp_secret_credential_store_new (void);
+McpCredentialStore *mcp_secret_credential_store_new          (void);
+MCP_AVAILABLE_IN_1_0
+gboolean            mcp_secret_credential_store_is_supported (void);
 
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "mcp-client.h"
+#include "mcp-sandbox.h"
 #include "mcp-transport.h"
 #include "mcp-version-macros.h"
 
@@ -101,6 +102,11 @@ MCP_AVAILABLE_IN_1_0
 void              mcp_server_config_set_headers          (McpServerConfig     *self,
                                                           JsonObject          *headers);
 MCP_AVAILABLE_IN_1_0
+JsonObject       *mcp_server_config_get_network          (McpServerConfig     *self);
+MCP_AVAILABLE_IN_1_0
+void              mcp_server_config_set_network          (McpServerConfig     *self,
+                                                          JsonObject          *network);
+MCP_AVAILABLE_IN_1_0
 gboolean          mcp_server_config_get_disabled         (McpServerConfig     *self);
 MCP_AVAILABLE_IN_1_0
 void              mcp_server_config_set_disabled         (McpServerConfig     *self,
@@ -119,5 +125,14 @@ MCP_AVAILABLE_IN_1_0
 McpClient        *mcp_server_config_create_client_finish (McpServerConfig     *self,
                                                           GAsyncResult        *result,
                                                           GError             **error);
+
+MCP_AVAILABLE_IN_1_0
+gboolean          mcp_server_config_get_sandbox_enabled  (McpServerConfig     *self);
+MCP_AVAILABLE_IN_1_0
+McpSandbox       *mcp_server_config_dup_sandbox          (McpServerConfig     *self,
+                                                          GError             **error);
+MCP_AVAILABLE_IN_1_0
+void              mcp_server_config_set_sandbox          (McpServerConfig     *self,
+                                                          McpSandbox          *sandbox);
 
 G_END_DECLS

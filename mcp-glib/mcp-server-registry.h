@@ -74,5 +74,10 @@ void               mcp_server_registry_set_input            (McpServerRegistry  
                                                              const char           *value);
 MCP_AVAILABLE_IN_1_0
 void               mcp_server_registry_forget_inputs        (McpServerRegistry    *self);
+MCP_AVAILABLE_IN_1_0
+gboolean           mcp_server_registry_get_use_keyring      (McpServerRegistry    *self);
+MCP_AVAILABLE_IN_1_0
+void               mcp_server_registry_set_use_keyring      (McpServerRegistry    *self,
+                                                             gboolean              use_keyring);
 
 G_END_DECLS

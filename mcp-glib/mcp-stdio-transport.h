@@ -11,6 +11,7 @@
 # error "Only <mcp-glib/mcp-glib.h> can be included directly."
 #endif
 
+#include "mcp-sandbox.h"
 #include "mcp-stream-transport.h"
 
 G_BEGIN_DECLS
@@ -56,5 +57,14 @@ MCP_AVAILABLE_IN_1_0
 char               *mcp_stdio_transport_dup_stderr_tail    (McpStdioTransport  *self);
 MCP_AVAILABLE_IN_1_0
 GSubprocess        *mcp_stdio_transport_get_subprocess     (McpStdioTransport  *self);
+
+MCP_AVAILABLE_IN_1_0
+McpSandbox         *mcp_stdio_transport_get_sandbox        (McpStdioTransport  *self);
+MCP_AVAILABLE_IN_1_0
+void                mcp_stdio_transport_set_sandbox        (McpStdioTransport  *self,
+                                                            McpSandbox         *sandbox);
+MCP_AVAILABLE_IN_1_0
+void                mcp_stdio_transport_set_root_uris      (McpStdioTransport  *self,
+                                                            const char * const *uris);
 
 G_END_DECLS

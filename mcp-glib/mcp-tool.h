@@ -36,6 +36,24 @@ typedef enum
   MCP_TASK_SUPPORT_REQUIRED,
 } McpTaskSupport;
 
+/**
+ * McpToolVisibility:
+ * @MCP_TOOL_VISIBILITY_NONE: seen by nobody (an empty list)
+ * @MCP_TOOL_VISIBILITY_MODEL: the language model may call the tool
+ * @MCP_TOOL_VISIBILITY_APP: the tool's MCP App view may call the tool
+ *
+ * Who may see and call a tool, from MCP Apps' `_meta.ui.visibility`
+ * (`"model"`, `"app"`). A tool that does not say is visible to both.
+ *
+ * Since: 1.0
+ */
+typedef enum /*< flags >*/
+{
+  MCP_TOOL_VISIBILITY_NONE  = 0,
+  MCP_TOOL_VISIBILITY_MODEL = 1 << 0,
+  MCP_TOOL_VISIBILITY_APP   = 1 << 1,
+} McpToolVisibility;
+
 #define MCP_TYPE_TOOL (mcp_tool_get_type ())
 
 MCP_AVAILABLE_IN_1_0
@@ -60,6 +78,10 @@ MCP_AVAILABLE_IN_1_0
 JsonObject *mcp_tool_get_annotations     (McpTool     *self);
 MCP_AVAILABLE_IN_1_0
 McpTaskSupport mcp_tool_get_task_support (McpTool     *self);
+MCP_AVAILABLE_IN_1_0
+McpToolVisibility mcp_tool_get_visibility (McpTool *self);
+MCP_AVAILABLE_IN_1_0
+const char *mcp_tool_get_ui_resource_uri (McpTool    *self);
 MCP_AVAILABLE_IN_1_0
 JsonObject *mcp_tool_get_json            (McpTool     *self);
 

@@ -14,6 +14,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "mcp-request-info.h"
 #include "mcp-version-macros.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,18 @@ G_DECLARE_DERIVABLE_TYPE (McpTransport, mcp_transport, MCP, TRANSPORT, GObject)
  * @protocol_version_changed: called when the client has negotiated a
  *   protocol version (transports that must send it along, such as HTTP,
  *   start their own work here)
+ * @prepare_request: class handler of [signal@Mcp.Transport::prepare-request]:
+ *   runs after the handlers connected to it, such as the client's, so that
+ *   a transport sees what they added to the request's description
+ * @reopen: (nullable): for a transport whose connection ended, waits until
+ *   what is left of it is wound down, forgets it, and completes @task, so
+ *   that @open can start a new connection to the same peer (see
+ *   [method@Mcp.Transport.reopen_async]); %NULL (the default) if the
+ *   transport cannot reach its peer again
+ * @listening_changed: (nullable): called when
+ *   [property@Mcp.Transport:listening] changed: a transport that needs a
+ *   channel of its own for what the peer sends unasked (such as the GET
+ *   stream of [class@Mcp.HttpTransport]) opens or closes it here
  *
  * The virtual methods a transport implements. Each operation receives the
  * #GTask to complete (with g_task_return_boolean() or
@@ -68,9 +81,15 @@ struct _McpTransportClass
   void (*closed)                   (McpTransport *self,
                                     const GError *error);
   void (*protocol_version_changed) (McpTransport *self);
+  void (*prepare_request)          (McpTransport   *self,
+                                    McpRequestInfo *info);
+  void (*reopen)                   (McpTransport *self,
+                                    GCancellable *cancellable,
+                                    GTask        *task);
+  void (*listening_changed)        (McpTransport *self);
 
   /*< private >*/
-  gpointer _reserved[16];
+  gpointer _reserved[13];
 };
 
 MCP_AVAILABLE_IN_1_0
@@ -102,10 +121,29 @@ gboolean  mcp_transport_close_finish         (McpTransport         *self,
                                               GAsyncResult         *result,
                                               GError              **error);
 MCP_AVAILABLE_IN_1_0
+gboolean  mcp_transport_get_listening        (McpTransport         *self);
+MCP_AVAILABLE_IN_1_0
+void      mcp_transport_set_listening        (McpTransport         *self,
+                                              gboolean              listening);
+MCP_AVAILABLE_IN_1_0
+gboolean  mcp_transport_can_reopen           (McpTransport         *self);
+MCP_AVAILABLE_IN_1_0
+void      mcp_transport_reopen_async         (McpTransport         *self,
+                                              GCancellable         *cancellable,
+                                              GAsyncReadyCallback   callback,
+                                              gpointer              user_data);
+MCP_AVAILABLE_IN_1_0
+gboolean  mcp_transport_reopen_finish        (McpTransport         *self,
+                                              GAsyncResult         *result,
+                                              GError              **error);
+MCP_AVAILABLE_IN_1_0
 const char *mcp_transport_get_protocol_version (McpTransport       *self);
 MCP_AVAILABLE_IN_1_0
 void      mcp_transport_set_protocol_version (McpTransport         *self,
                                               const char           *protocol_version);
+MCP_AVAILABLE_IN_1_0
+McpRequestInfo *mcp_transport_describe_request (McpTransport       *self,
+                                              JsonNode             *message);
 MCP_AVAILABLE_IN_1_0
 gboolean  mcp_transport_is_closed            (McpTransport         *self);
 MCP_AVAILABLE_IN_1_0

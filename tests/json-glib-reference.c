@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The way the library parsed incoming messages before it had a JSON reader
- * of its own (mcp-glib/mcp-json-reader.c): a one-pass check of what
+ * of its own (mcp-glib/core/mcp-json-reader.c): a one-pass check of what
  * json-glib 1.6 must not see, then json-glib's JsonParser. The tests, the
  * fuzzer and the benchmark of the reader compare it with this.
  */

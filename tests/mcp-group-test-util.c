@@ -37,7 +37,7 @@ group_test_init (int    *argc,
   if (demo_server == NULL)
     demo_server = g_test_build_filename (G_TEST_BUILT, "..", "examples", "mcp-glib-demo-server", NULL);
   test_server = g_test_build_filename (G_TEST_BUILT, "mcp-test-server", NULL);
-  python_path = g_find_program_in_path ("python3");
+  python_path = mcp_test_find_python ();
 }
 
 int

@@ -31,6 +31,7 @@ import os
 import secrets
 import signal
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -69,10 +70,13 @@ TOOLS = [
     ("linger", "Answers over an event stream, then keeps it open",
      {"ms": {"type": "integer"}}),
     ("bad-sse", "Answers in a noisy but valid event stream", {}),
-    ("huge-event", "Answers with an event (or a JSON body) of the given size; then holds the "
-     "stream open, or never ends the event, if asked",
+    ("split-bom", "Answers in an event stream that opens with a byte order mark sent a byte "
+     "at a time, and names its answer's event type with nothing", {}),
+    ("huge-event", "Answers with an event (or a JSON body, chunked if asked, without a "
+     "Content-Length) of the given size; then holds the stream open, or never ends the event, "
+     "if asked",
      {"bytes": {"type": "integer"}, "json": {"type": "boolean"}, "hold": {"type": "boolean"},
-      "unterminated": {"type": "boolean"}}),
+      "unterminated": {"type": "boolean"}, "chunked": {"type": "boolean"}}),
     ("html", "Answers with an HTML page", {}),
     ("status", "Answers with the given HTTP status", {"code": {"type": "integer"}}),
     ("accept", "Answers 202 Accepted, as if the call were a notification", {}),
@@ -195,6 +199,20 @@ class Handler(mcp_http_stateless.StatelessHandler, http.server.BaseHTTPRequestHa
     def set_status(self, code):
         with lock:
             self.entry["status"] = code
+
+    # What servers that know nothing of server/discover (and little of
+    # JSON-RPC) answer it with: --discover-answer.
+    def answer_discover_badly(self):
+        if options.discover_answer == "html":
+            self.send_plain(200, "<!DOCTYPE html><html><body>Welcome</body></html>",
+                            "text/html; charset=utf-8")
+        elif options.discover_answer == "404":
+            self.send_plain(404, "<html><body>Not Found</body></html>", "text/html")
+        else:
+            self.set_status(200)
+            self.send_response(200)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
 
     def send_plain(self, code, text, content_type="text/plain; charset=utf-8", headers=None):
         data = text.encode() if isinstance(text, str) else text
@@ -321,6 +339,11 @@ class Handler(mcp_http_stateless.StatelessHandler, http.server.BaseHTTPRequestHa
                 body.get("method") == options.vanish and not vanished[0]):
             vanished[0] = True
             self.abort_connection()
+            return
+
+        if (options.discover_answer is not None and isinstance(body, dict) and
+                body.get("method") == "server/discover"):
+            self.answer_discover_badly()
             return
 
         if options.stateless:
@@ -531,11 +554,14 @@ class Handler(mcp_http_stateless.StatelessHandler, http.server.BaseHTTPRequestHa
                 self.linger(msg_id, int(arguments.get("ms", 10000)))
             elif name == "bad-sse":
                 self.bad_sse(msg_id)
+            elif name == "split-bom":
+                self.split_bom(msg_id)
             elif name == "huge-event":
                 self.huge_event(msg_id, int(arguments.get("bytes", 1024 * 1024)),
                                 bool(arguments.get("json", False)),
                                 bool(arguments.get("hold", False)),
-                                bool(arguments.get("unterminated", False)))
+                                bool(arguments.get("unterminated", False)),
+                                bool(arguments.get("chunked", False)))
             elif name == "html":
                 self.send_plain(200, "<!DOCTYPE html><html><body><h1>Welcome!</h1></body></html>",
                                 "text/html; charset=utf-8")
@@ -680,10 +706,33 @@ class Handler(mcp_http_stateless.StatelessHandler, http.server.BaseHTTPRequestHa
             time.sleep(0.02)
         self.end_sse()
 
-    def huge_event(self, msg_id, size, as_json, hold, unterminated):
+    def split_bom(self, msg_id):
+        notification = encode(log_notification("split-bom: after the mark")).decode()
+        answer = encode(response(msg_id, text_result("read past the mark"))).decode()
+        # The mark in three reads: the first field must not take it for
+        # part of its name. "event:" with nothing names the default type.
+        pieces = [b"\xef", b"\xbb", b"\xbf", "data: %s\n\n" % notification,
+                  "event:\ndata: %s\n\n" % answer]
+        self.start_sse()
+        for piece in pieces:
+            self.write_chunk(piece)
+            time.sleep(0.05)
+        self.end_sse()
+
+    def huge_event(self, msg_id, size, as_json, hold, unterminated, chunked=False):
         template = encode(response(msg_id, text_result(""))).decode()
         padding = max(size - len("data: \n\n") - len(template), 0)
         data = template.replace("\"text\":\"\"", "\"text\":\"%s\"" % ("x" * padding), 1)
+        if as_json and chunked:
+            self.set_status(200)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for start in range(0, len(data), 4096):
+                self.write_chunk(data[start:start + 4096])
+            self.end_sse()
+            return
         if as_json:
             self.send_plain(200, data, "application/json")
             return
@@ -782,10 +831,18 @@ class Outbox:
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+    tls = None  # an ssl.SSLContext with --tls-cert
+
+    def get_request(self):
+        sock, address = super().get_request()
+        if self.tls is not None:
+            # The handshake happens on the first read, in the request's thread.
+            sock = self.tls.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+        return sock, address
 
     def handle_error(self, request, client_address):
-        # Clients hanging up on streams are part of the tests.
-        if isinstance(sys.exc_info()[1], ConnectionError):
+        # Clients hanging up on streams, and refused TLS handshakes, are part of the tests.
+        if isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
             return
         super().handle_error(request, client_address)
 
@@ -851,10 +908,18 @@ def main():
     parser.add_argument("--vanish", metavar="METHOD",
                         help="close the connection without answering the first message "
                         "with this JSON-RPC method")
+    parser.add_argument("--discover-answer", choices=("html", "404", "empty"),
+                        help="answer server/discover with an HTML page, a 404 or an empty "
+                        "200 rather than as JSON-RPC")
     parser.add_argument("--verbose", action="store_true",
                         help="log requests to stderr")
     parser.add_argument("--port", type=int, default=0,
                         help="listen on this port rather than on a free one")
+    parser.add_argument("--tls-cert", metavar="PEM",
+                        help="speak HTTPS with this certificate (--tls-key is its key)")
+    parser.add_argument("--tls-key", metavar="PEM")
+    parser.add_argument("--tls-client-ca", metavar="PEM",
+                        help="with --tls-cert, require a client certificate issued by this CA")
     options = parser.parse_args()
     mcp_http_stateless.options = options
 
@@ -863,6 +928,12 @@ def main():
     if options.idle_close is not None:
         Handler.timeout = options.idle_close / 1000
     server = Server(("127.0.0.1", options.port), Handler)
+    if options.tls_cert:
+        server.tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        server.tls.load_cert_chain(options.tls_cert, options.tls_key)
+        if options.tls_client_ca:
+            server.tls.verify_mode = ssl.CERT_REQUIRED
+            server.tls.load_verify_locations(options.tls_client_ca)
     threading.Thread(target=exit_on_stdin_eof, daemon=True).start()
 
     print(server.server_address[1], flush=True)

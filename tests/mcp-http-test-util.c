@@ -29,7 +29,7 @@ http_test_init (int    *argc,
   g_test_init (argc, argv, NULL);
   mcp_test_init ();
 
-  python_path = g_find_program_in_path ("python3");
+  python_path = mcp_test_find_python ();
   server_script = g_test_build_filename (G_TEST_DIST, "mcp-http-test-server.py", NULL);
 
   /* The whole program is skipped, in TAP terms, without a Python. */
@@ -345,7 +345,7 @@ call_tool_async (Client              *client,
   if (arguments_json != NULL)
     arguments = mcp_test_parse_object (arguments_json);
 
-  mcp_client_call_tool_async (client->client, name, arguments, NULL, callback, user_data);
+  mcp_client_call_tool_async (client->client, name, arguments, NULL, NULL, callback, user_data);
 }
 
 McpToolResult *

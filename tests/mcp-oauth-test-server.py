@@ -18,11 +18,27 @@
 # line (--config) or later with POST /_control {"set": {...}}: metadata that
 # is huge, malformed, names another issuer or plain http endpoints, or
 # redirects elsewhere; a redirect with a wrong state or iss; codes replayed;
-# refresh tokens revoked; slow, huge or malformed token answers, or none (the
-# token endpoint hangs up); tools that need more scope (403
-# insufficient_scope); an MCP endpoint that redirects to another origin. GET /_control returns every request received (method,
-# origin, path, query, form, the Authorization header) and counters, so
-# that tests check what went over the wire.
+# refresh tokens revoked (and every refresh token is good once: refreshing
+# rotates it); slow, huge or malformed token answers, or none (the token
+# endpoint hangs up); metadata or token answers dripped a byte at a time;
+# tokens with line breaks; refusals that quote the secrets of the request;
+# workload JWTs (jwt-bearer) refused with a chosen OAuth error; tools that need more scope (403
+# insufficient_scope); an MCP endpoint that redirects to another origin.
+#
+# DPoP (RFC 9449), when dpop_algs is set: the metadata advertises it, and a
+# token request with a proof gets a token bound to the proof's key
+# (token_type DPoP; refresh tokens are bound too). Every proof is checked:
+# its form, its ES256 or RS256 signature with the JWK of its header
+# (verified here, in plain Python), htm, htu, iat, a jti never seen before, the nonce when
+# one is required, and at the MCP server ath and the key the token is bound
+# to. dpop_as_nonce and dpop_rs_nonce ("once": one nonce, asked for until
+# a proof carries it; "always": a new one asked for every time) make either
+# server answer use_dpop_nonce. A bad proof is refused and counted
+# ("dpop error: ...").
+#
+# GET /_control returns every request received (method, origin, path,
+# query, form, the Authorization and DPoP headers) and counters, so that
+# tests check what went over the wire.
 #
 # It listens on two ephemeral ports of 127.0.0.1 (the second is "another
 # origin" for redirects), prints them on its first line, and exits when its
@@ -36,6 +52,7 @@ import json
 import os
 import secrets
 import signal
+import ssl
 import socketserver
 import sys
 import threading
@@ -77,23 +94,43 @@ DEFAULTS = {
     "fixed_code": None,
     "token": "normal",
     "token_delay_ms": 0,
+    # "metadata" or "token": that answer goes out one byte every drip_ms.
+    "drip": None,
+    "drip_ms": 1000,
     "token_type": "Bearer",
     "access_token_lifetime": 3600,
     "refresh_tokens": True,
     "refresh": "normal",
     "granted_scope": None,
     "clients": {},
+    # Workload identity (RFC 7523 jwt-bearer with a workload's JWT): an
+    # OAuth error to refuse every such request with, or None.
+    "wif_error": None,
+    # DPoP: the algorithms to advertise (None: no DPoP), and the nonces.
+    "dpop_algs": None,
+    "dpop_as_nonce": None,
+    "dpop_rs_nonce": None,
 }
 
 lock = threading.Lock()
 config = dict(DEFAULTS)
+tls = None  # an ssl.SSLContext with --tls-cert
 log = []
 counts = {}
 ports = []
 clients = {}        # client_id -> registration
 codes = {}          # code -> grant
 access_tokens = {}  # token -> {"scope", "expires", "resource"}
-refresh_tokens = {} # token -> {"client_id", "scope", "resource"}
+refresh_tokens = {} # token -> {"client_id", "scope", "resource", "jkt"}
+jtis = set()        # every DPoP proof's jti
+nonces = {"as": 0, "rs": 0}  # how many nonces each server handed out
+
+# P-256 (FIPS 186-4), to verify ES256 proofs without a library.
+P256_P = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
+P256_B = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b
+P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551
+P256_G = (0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296,
+          0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5)
 
 
 def count(name):
@@ -101,7 +138,7 @@ def count(name):
 
 
 def origin(port):
-    return "http://127.0.0.1:%d" % port
+    return "%s://127.0.0.1:%d" % ("https" if tls is not None else "http", port)
 
 
 def issuer():
@@ -129,6 +166,141 @@ def jwt_claims(jwt):
         return None
 
 
+def b64url_decode(text):
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def p256_add(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    if a[0] == b[0] and (a[1] + b[1]) % P256_P == 0:
+        return None
+    if a == b:
+        slope = (3 * a[0] * a[0] - 3) * pow(2 * a[1], -1, P256_P)
+    else:
+        slope = (b[1] - a[1]) * pow(b[0] - a[0], -1, P256_P)
+    x = (slope * slope - a[0] - b[0]) % P256_P
+    return (x, (slope * (a[0] - x) - a[1]) % P256_P)
+
+
+def p256_mul(k, point):
+    result = None
+    while k:
+        if k & 1:
+            result = p256_add(result, point)
+        point = p256_add(point, point)
+        k >>= 1
+    return result
+
+
+def es256_verify(jwk, signing_input, signature):
+    """Whether signature (r || s) signs signing_input with the P-256 key jwk."""
+    if jwk.get("kty") != "EC" or jwk.get("crv") != "P-256" or len(signature) != 64:
+        return False
+    x = int.from_bytes(b64url_decode(jwk["x"]), "big")
+    y = int.from_bytes(b64url_decode(jwk["y"]), "big")
+    if (y * y - x * x * x + 3 * x - P256_B) % P256_P != 0:
+        return False
+    r = int.from_bytes(signature[:32], "big")
+    s = int.from_bytes(signature[32:], "big")
+    if not (0 < r < P256_N and 0 < s < P256_N):
+        return False
+    e = int.from_bytes(hashlib.sha256(signing_input).digest(), "big")
+    w = pow(s, -1, P256_N)
+    point = p256_add(p256_mul(e * w % P256_N, P256_G), p256_mul(r * w % P256_N, (x, y)))
+    return point is not None and point[0] % P256_N == r
+
+
+# The DER prefix of a SHA-256 DigestInfo (RFC 8017 §9.2).
+SHA256_DIGEST_INFO = bytes.fromhex("3031300d060960864801650304020105000420")
+
+
+def rs256_verify(jwk, signing_input, signature):
+    """Whether signature is an RSASSA-PKCS1-v1_5 SHA-256 signature of
+    signing_input with the RSA key jwk."""
+    if jwk.get("kty") != "RSA":
+        return False
+    n = int.from_bytes(b64url_decode(jwk["n"]), "big")
+    e = int.from_bytes(b64url_decode(jwk["e"]), "big")
+    size = (n.bit_length() + 7) // 8
+    if n.bit_length() < 2048 or len(signature) != size:
+        return False
+    decoded = pow(int.from_bytes(signature, "big"), e, n).to_bytes(size, "big")
+    digest = SHA256_DIGEST_INFO + hashlib.sha256(signing_input).digest()
+    return decoded == b"\x00\x01" + b"\xff" * (size - len(digest) - 3) + b"\x00" + digest
+
+
+VERIFIERS = {"ES256": es256_verify, "RS256": rs256_verify}
+
+
+def jwk_thumbprint(jwk):
+    """RFC 7638."""
+    names = ("e", "kty", "n") if jwk.get("kty") == "RSA" else ("crv", "kty", "x", "y")
+    members = {k: jwk[k] for k in names}
+    canonical = json.dumps(members, separators=(",", ":"), sort_keys=True)
+    return b64url(hashlib.sha256(canonical.encode()).digest())
+
+
+def check_proof(proof, method, url, nonce=None, access_token=None):
+    """The thumbprint of the key of a valid DPoP proof, or (None, why not)."""
+    if proof is None:
+        return None, "no proof"
+    parts = proof.split(".")
+    if len(parts) != 3:
+        return None, "not a JWS"
+    try:
+        header = json.loads(b64url_decode(parts[0]))
+        claims = json.loads(b64url_decode(parts[1]))
+        signature = b64url_decode(parts[2])
+    except ValueError:
+        return None, "malformed"
+    jwk = header.get("jwk") or {}
+    verify = VERIFIERS.get(header.get("alg"))
+    if (header.get("typ") != "dpop+jwt" or verify is None
+            or header.get("alg") not in (config["dpop_algs"] or []) or "d" in jwk):
+        return None, "bad header"
+    try:
+        valid = verify(jwk, (parts[0] + "." + parts[1]).encode(), signature)
+    except (KeyError, ValueError, TypeError):
+        valid = False
+    if not valid:
+        return None, "bad signature"
+    jti = claims.get("jti")
+    with lock:
+        replayed = jti in jtis
+        jtis.add(jti)
+    if not isinstance(jti, str) or replayed:
+        return None, "jti replayed"
+    if claims.get("htm") != method:
+        return None, "bad htm"
+    if claims.get("htu") != url:
+        return None, "bad htu"
+    if not isinstance(claims.get("iat"), int) or abs(claims["iat"] - time.time()) > 60:
+        return None, "bad iat"
+    if access_token is not None and claims.get("ath") != s256(access_token):
+        return None, "bad ath"
+    if nonce is not None and claims.get("nonce") != nonce:
+        return None, "use_dpop_nonce"
+    return jwk_thumbprint(jwk), None
+
+
+def expected_nonce(server):
+    """The nonce the proofs must carry ("as" or "rs"), or None."""
+    mode = config["dpop_%s_nonce" % server]
+    if mode is None:
+        return None
+    with lock:
+        if mode == "always" or nonces[server] == 0:
+            nonces[server] += 1
+        return "%s-nonce-%d" % (server, nonces[server])
+
+
 def as_metadata():
     base = issuer()
     endpoint_base = base
@@ -152,6 +324,8 @@ def as_metadata():
         metadata["client_id_metadata_document_supported"] = True
     if config["as_scopes"] is not None:
         metadata["scopes_supported"] = config["as_scopes"]
+    if config["dpop_algs"] is not None:
+        metadata["dpop_signing_alg_values_supported"] = config["dpop_algs"]
     return metadata
 
 
@@ -172,6 +346,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "path": url.path,
             "query": dict(urllib.parse.parse_qsl(url.query)),
             "authorization": self.headers.get("Authorization"),
+            "dpop": self.headers.get("DPoP"),
         }
         if form is not None:
             entry["form"] = form
@@ -180,7 +355,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with lock:
             log.append(entry)
 
-    def send(self, code, body=b"", content_type="application/json", headers=None):
+    def send(self, code, body=b"", content_type="application/json", headers=None, drip=False):
         self.send_response(code)
         if body or code != 204:
             self.send_header("Content-Type", content_type)
@@ -190,10 +365,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         if body and self.command != "HEAD":
-            self.wfile.write(body)
+            if drip:
+                for i in range(len(body)):
+                    self.wfile.write(body[i:i + 1])
+                    self.wfile.flush()
+                    time.sleep(config["drip_ms"] / 1000)
+            else:
+                self.wfile.write(body)
 
-    def send_json(self, code, value, headers=None):
-        self.send(code, json.dumps(value).encode(), headers=headers)
+    def send_json(self, code, value, headers=None, drip=False):
+        self.send(code, json.dumps(value).encode(), headers=headers, drip=drip)
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
@@ -246,7 +427,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             elif mode == "redirect-same-origin":
                 self.send(302, headers={"Location": "/moved" + path})
             else:
-                self.send_json(200, as_metadata())
+                self.send_json(200, as_metadata(), drip=config["drip"] == "metadata")
             return
 
         if path == "/moved" + self.metadata_path():
@@ -440,13 +621,39 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if mode == "hang-up":
             self.close_connection = True
             return
+        if mode == "refuse-quoting-secrets":
+            # A server that quotes what it was sent in its refusal.
+            quoted = " ".join("%s=%s" % (k, v) for k, v in sorted(form.items()))
+            self.send_json(400, {"error": "invalid_grant " + quoted,
+                                 "error_description": "rejected: " + quoted})
+            return
 
-        client_id, problem = self.client_of(form)
+        jkt = None
+        if config["dpop_algs"] is not None and self.headers.get("DPoP") is not None:
+            nonce = expected_nonce("as")
+            jkt, problem = check_proof(self.headers.get("DPoP"), "POST", issuer() + "/token", nonce)
+            if problem == "use_dpop_nonce":
+                with lock:
+                    count("as use_dpop_nonce")
+                self.send_json(400, {"error": "use_dpop_nonce"}, headers={"DPoP-Nonce": nonce})
+                return
+            if problem:
+                with lock:
+                    count("dpop error: " + problem)
+                self.send_json(400, {"error": "invalid_dpop_proof", "error_description": problem})
+                return
+
+        grant_type = form.get("grant_type")
+        workload = (grant_type == JWT_BEARER
+                    and not form.get("assertion", "").startswith("jag-"))
+        if workload and "client_id" not in form and not self.headers.get("Authorization"):
+            client_id, problem = None, None     # RFC 7523 §3.1: no client authentication
+        else:
+            client_id, problem = self.client_of(form)
         if problem:
             self.send_json(401, {"error": "invalid_client", "error_description": problem})
             return
 
-        grant_type = form.get("grant_type")
         if form.get("resource") != resource_url():
             self.send_json(400, {"error": "invalid_target",
                                  "error_description": "resource is %s" % form.get("resource")})
@@ -472,12 +679,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
         elif grant_type == "refresh_token":
             with lock:
                 previous = refresh_tokens.pop(form.get("refresh_token"), None)
-            if config["refresh"] == "revoke" or previous is None or previous["client_id"] != client_id:
+            if (config["refresh"] == "revoke" or previous is None or previous["client_id"] != client_id
+                    or previous.get("jkt") != jkt):
                 self.send_json(400, {"error": "invalid_grant",
                                      "error_description": "refresh token revoked"})
                 return
             scope = previous["scope"]
         elif grant_type == "client_credentials":
+            scope = form.get("scope")
+        elif workload:
+            # A workload's JWT: unsigned here (the conformance suite checks
+            # signatures), but for this issuer and not expired.
+            claims = jwt_claims(form.get("assertion", ""))
+            if config["wif_error"]:
+                self.send_json(400, {"error": config["wif_error"],
+                                     "error_description": "refused as configured"})
+                return
+            if (claims is None or claims.get("aud") != issuer()
+                    or not isinstance(claims.get("exp"), (int, float)) or claims["exp"] < time.time()):
+                self.send_json(400, {"error": "invalid_grant",
+                                     "error_description": "the workload JWT is not valid here"})
+                return
             scope = form.get("scope")
         elif grant_type == JWT_BEARER:
             with lock:
@@ -497,9 +719,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             scope = config["granted_scope"]
 
         access_token = "at-" + secrets.token_urlsafe(24)
+        if mode == "crlf-access-token":
+            access_token += "\r\nX-Injected: yes"
         answer = {
             "access_token": access_token,
-            "token_type": config["token_type"],
+            "token_type": "DPoP" if jkt else config["token_type"],
             "expires_in": config["access_token_lifetime"],
         }
         if scope:
@@ -509,12 +733,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 "scope": scope or "",
                 "expires": time.time() + config["access_token_lifetime"],
                 "resource": form.get("resource"),
+                "jkt": jkt,
             }
             if config["refresh_tokens"] and grant_type not in ("client_credentials", JWT_BEARER):
                 refresh_token = "rt-" + secrets.token_urlsafe(24)
-                refresh_tokens[refresh_token] = {"client_id": client_id, "scope": scope}
+                if mode == "crlf-refresh-token":
+                    refresh_token += "\n"
+                refresh_tokens[refresh_token] = {"client_id": client_id, "scope": scope,
+                                                 "jkt": jkt}
                 answer["refresh_token"] = refresh_token
-        self.send_json(200, answer)
+        self.send_json(200, answer, drip=config["drip"] == "token")
 
     # -- The MCP server ----------------------------------------------------
 
@@ -531,12 +759,35 @@ class Handler(http.server.BaseHTTPRequestHandler):
                        headers={"WWW-Authenticate": header})
 
     def token_info(self):
+        """The token of the request, or None; or the string "use_dpop_nonce"
+        when its proof lacks the nonce the server wants."""
         header = self.headers.get("Authorization") or ""
-        if not header.startswith("Bearer "):
+        scheme, _, token = header.partition(" ")
+        if scheme not in ("Bearer", "DPoP"):
             return None
         with lock:
-            info = access_tokens.get(header[7:])
+            info = access_tokens.get(token)
         if info is None or info["expires"] < time.time() or info["resource"] != resource_url():
+            return None
+        if info.get("jkt") is None:
+            return info if scheme == "Bearer" else None
+        if scheme != "DPoP":
+            with lock:
+                count("dpop error: bound token sent as Bearer")
+            return None
+        nonce = expected_nonce("rs")
+        jkt, problem = check_proof(self.headers.get("DPoP"), self.command, resource_url(), nonce,
+                                   token)
+        if problem == "use_dpop_nonce":
+            with lock:
+                count("rs use_dpop_nonce")
+            self.send_json(401, {"error": "use_dpop_nonce"},
+                           headers={"WWW-Authenticate": 'DPoP error="use_dpop_nonce"',
+                                    "DPoP-Nonce": nonce})
+            return "use_dpop_nonce"
+        if problem or jkt != info["jkt"]:
+            with lock:
+                count("dpop error: " + (problem or "another key"))
             return None
         return info
 
@@ -550,6 +801,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
 
         info = self.token_info()
+        if info == "use_dpop_nonce":
+            return
         message = json.loads(body)
         if config["require_auth"] and info is None:
             with lock:
@@ -610,8 +863,15 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def get_request(self):
+        sock, address = super().get_request()
+        if tls is not None:
+            # The handshake happens on the first read, in the request's thread.
+            sock = tls.wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
+        return sock, address
+
     def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], ConnectionError):
+        if isinstance(sys.exc_info()[1], (ConnectionError, ssl.SSLError)):
             return
         super().handle_error(request, client_address)
 
@@ -627,7 +887,15 @@ def exit_on_stdin_eof():
 def main():
     parser = argparse.ArgumentParser(description="A scripted OAuth server and MCP server")
     parser.add_argument("--config", default="{}", help="settings as a JSON object")
+    parser.add_argument("--tls-cert", metavar="PEM",
+                        help="speak HTTPS with this certificate (--tls-key is its key)")
+    parser.add_argument("--tls-key", metavar="PEM")
     options = parser.parse_args()
+
+    global tls
+    if options.tls_cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(options.tls_cert, options.tls_key)
 
     config.update(json.loads(options.config))
     signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))

@@ -302,3 +302,66 @@ mcp_oauth_test_sign_in (McpAuthorization  *authorization,
   mcp_test_await_result (&result, "the sign-in");
   return mcp_authorization_sign_in_finish (authorization, result, error);
 }
+
+/* A client of the scripted MCP server that signs in with @authorization,
+ * finding out what the server speaks as @negotiation says. */
+McpClient *
+mcp_oauth_test_client_new (McpOAuthTestServer    *server,
+                           McpAuthorization      *authorization,
+                           McpVersionNegotiation  negotiation)
+{
+  g_autoptr(McpHttpTransport) transport = mcp_http_transport_new (server->url);
+  McpClient *client;
+
+  mcp_http_transport_set_authorization (transport, authorization);
+  g_assert_true (mcp_http_transport_get_authorization (transport) == authorization);
+  client = mcp_client_new (MCP_TRANSPORT (transport));
+  mcp_client_set_request_timeout (client, 20000);
+  mcp_client_set_version_negotiation (client, negotiation);
+  return client;
+}
+
+gboolean
+mcp_oauth_test_client_connect (McpClient  *client,
+                               GError    **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the connection");
+  return mcp_client_connect_finish (client, result, error);
+}
+
+void
+mcp_oauth_test_client_close (McpClient *client)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the close");
+  g_assert_true (mcp_client_close_finish (client, result, NULL));
+}
+
+/* Every request to the MCP server from the @from-th on presented the
+ * token of @credentials with @scheme ("Bearer" or "DPoP"); with DPoP, a
+ * proof too. */
+void
+mcp_oauth_test_assert_requests_carry (McpOAuthTestServer *server,
+                                      const char         *scheme,
+                                      McpCredentials     *credentials,
+                                      guint               from)
+{
+  g_autoptr(GPtrArray) posts = mcp_oauth_test_server_requests (server, "POST", "/mcp");
+  g_autofree char *expected = g_strconcat (scheme, " ",
+                                           mcp_credentials_get_access_token (credentials), NULL);
+
+  g_assert_cmpuint (posts->len, >, from);
+  for (guint i = from; i < posts->len; i++)
+    {
+      JsonObject *request = posts->pdata[i];
+
+      g_assert_cmpstr (json_object_get_string_member (request, "authorization"), ==, expected);
+      if (g_str_equal (scheme, "DPoP"))
+        g_assert_false (json_object_get_null_member (request, "dpop"));
+    }
+}

@@ -71,6 +71,17 @@ McpCredentials      *mcp_oauth_test_sign_in        (McpAuthorization    *authori
                                                     GCancellable        *cancellable,
                                                     GError             **error);
 
+McpClient           *mcp_oauth_test_client_new     (McpOAuthTestServer    *server,
+                                                    McpAuthorization      *authorization,
+                                                    McpVersionNegotiation  negotiation);
+gboolean             mcp_oauth_test_client_connect (McpClient             *client,
+                                                    GError               **error);
+void                 mcp_oauth_test_client_close   (McpClient             *client);
+void                 mcp_oauth_test_assert_requests_carry (McpOAuthTestServer *server,
+                                                           const char         *scheme,
+                                                           McpCredentials     *credentials,
+                                                           guint               from);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpOAuthTestServer, mcp_oauth_test_server_stop)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (McpOAuthTestBrowser, mcp_oauth_test_browser_free)
 

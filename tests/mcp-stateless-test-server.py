@@ -53,6 +53,13 @@ TOOLS = [
      "inputSchema": {"type": "object", "properties": {
          "key": {"type": "string"}, "script": {"type": "array"},
          "endless": {"type": "boolean"}}}},
+    {"name": "route", "description": "Returns its region, which HTTP mirrors in a header",
+     "inputSchema": {"type": "object", "properties": {
+         "region": {"type": "string", "x-mcp-header": "Region"},
+         "zone": {"type": "integer", "x-mcp-header": "Zone"}}}},
+    {"name": "refuse", "description": "Answers with the JSON-RPC error it is given",
+     "inputSchema": {"type": "object", "properties": {
+         "code": {"type": "integer"}, "message": {"type": "string"}, "data": {}}}},
 ]
 
 PROMPTS = [
@@ -69,7 +76,10 @@ start = time.monotonic()
 write_lock = threading.Lock()
 record_file = None
 initialized = False
+# Set once a slow discover was answered (--initialize-after-discover).
+discover_answered = threading.Event()
 refused_discovers = 0
+tools_lists = 0
 # (method, key) -> the params of each round received so far
 rounds_seen = {}
 
@@ -186,8 +196,10 @@ def discover(message):
     if not check_envelope(message):
         return
     if behaviour == "slow":
-        threading.Timer(options.discover_delay / 1000,
-                        respond, (message["id"], discover_result())).start()
+        def answer_late(result):
+            respond(message["id"], result)
+            discover_answered.set()
+        threading.Timer(options.discover_delay / 1000, answer_late, (discover_result(),)).start()
         return
     respond(message["id"], discover_result())
 
@@ -232,6 +244,13 @@ def call_tool(message, modern=True):
 
     if name == "echo":
         respond(message["id"], {"content": [{"type": "text", "text": arguments.get("text", "")}]})
+        return
+    if name == "route":
+        respond(message["id"], {"content": [{"type": "text", "text": arguments.get("region", "")}]})
+        return
+    if name == "refuse":
+        respond_error(message["id"], arguments.get("code", INVALID_PARAMS),
+                      arguments.get("message", "Refused"), arguments.get("data"))
         return
     if name == "rounds" and modern:
         key = arguments.get("key", "")
@@ -304,6 +323,11 @@ def serve_modern(message):
     if not check_envelope(message):
         return
     if method == "tools/list":
+        global tools_lists
+        tools_lists += 1
+        if tools_lists in options.fail_tools_list:
+            respond_error(message["id"], -32603, "tools/list failed, as asked")
+            return
         respond(message["id"], {"tools": TOOLS, "ttlMs": options.tools_ttl,
                                 "cacheScope": "private"})
     elif method == "tools/call":
@@ -341,12 +365,23 @@ def initialize(message):
                       {"supported": supported_versions(), "requested": requested})
         return
     requested = (message.get("params") or {}).get("protocolVersion")
+    # The session is the older era's from here on, even when the answer
+    # goes out late (--initialize-after-discover), as a server of both eras
+    # does.
     initialized = True
-    respond(message["id"], {
+    result = {
         "protocolVersion": requested if requested in LEGACY_VERSIONS else LEGACY_VERSIONS[0],
         "capabilities": CAPABILITIES,
         "serverInfo": server_info(),
-    })
+    }
+    if options.initialize_after_discover:
+        def answer_late():
+            discover_answered.wait()
+            time.sleep(0.2)
+            respond(message["id"], result)
+        threading.Thread(target=answer_late, daemon=True).start()
+    else:
+        respond(message["id"], result)
 
 
 def serve_legacy(message):
@@ -410,12 +445,18 @@ def main():
     parser.add_argument("--initialize", choices=("answer", "error", "silent", "exit"), default=None,
                         help="how initialize is answered (default: answered, unless the era "
                         "is stateless)")
+    parser.add_argument("--initialize-after-discover", action="store_true",
+                        help="answer an accepted initialize only after the (slow) discover, "
+                        "and 200 ms later")
     parser.add_argument("--server-info", choices=("meta", "result", "none"), default="meta",
                         help="where the DiscoverResult carries the server's identity")
     parser.add_argument("--instructions", default=None)
     parser.add_argument("--name", default="mcp-stateless-test-server")
     parser.add_argument("--tools-ttl", type=int, default=0, metavar="MS",
                         help="how long tools/list says its answer stays fresh (ttlMs)")
+    parser.add_argument("--fail-tools-list", type=lambda text: [int(n) for n in text.split(",")],
+                        default=[], metavar="N1,N2",
+                        help="answer these tools/list requests (counted from 1) with an error")
     parser.add_argument("--no-list-changed", action="store_true",
                         help="do not say the tools' list changes are reported")
     parser.add_argument("--record", default=None, metavar="FILE",

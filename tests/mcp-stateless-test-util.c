@@ -26,6 +26,19 @@
 static char *python_path;
 static char *server_script;
 
+/* The Python that runs the test server, and its script. */
+const char *
+stateless_python_path (void)
+{
+  return python_path;
+}
+
+const char *
+stateless_server_script (void)
+{
+  return server_script;
+}
+
 gboolean
 stateless_test_init (int    *argc,
                      char ***argv)
@@ -33,7 +46,7 @@ stateless_test_init (int    *argc,
   g_test_init (argc, argv, NULL);
   mcp_test_init ();
 
-  python_path = g_find_program_in_path ("python3");
+  python_path = mcp_test_find_python ();
   server_script = g_test_build_filename (G_TEST_DIST, "mcp-stateless-test-server.py", NULL);
 
   /* The whole program is skipped, in TAP terms, without a Python. */

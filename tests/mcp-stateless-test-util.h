@@ -22,7 +22,7 @@ G_BEGIN_DECLS
 #define META_PREFIX       "io.modelcontextprotocol/"
 
 /* How long a client waits for a silent probe before it sends initialize
- * beside it (PROBE_GRACE_MS in mcp-glib/mcp-client-discover.c). */
+ * beside it (PROBE_GRACE_MS in mcp-glib/client/mcp-client-discover.c). */
 #define PROBE_GRACE_MS 1000
 
 typedef struct
@@ -38,6 +38,8 @@ gboolean    stateless_test_init    (int                  *argc,
                                     char               ***argv);
 int         stateless_test_run     (void);
 
+const char *stateless_python_path  (void);
+const char *stateless_server_script (void);
 Peer       *peer_new               (const char           *first_arg,
                                     ...) G_GNUC_NULL_TERMINATED;
 gboolean    peer_connect           (Peer                 *peer,

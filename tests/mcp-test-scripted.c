@@ -507,7 +507,7 @@ watched_call_tool (Server          *server,
   WatchedCall call = { NULL, log, 0 };
   McpToolResult *result;
 
-  mcp_client_call_tool_async (server->client, name, NULL, NULL, watched_call_cb, &call);
+  mcp_client_call_tool_async (server->client, name, NULL, NULL, NULL, watched_call_cb, &call);
   mcp_test_await_result (&call.result, name);
   result = mcp_client_call_tool_finish (server->client, call.result, &error);
   g_assert_no_error (error);

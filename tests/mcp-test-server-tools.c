@@ -72,6 +72,61 @@ answer_later (JsonNode *id,
   g_timeout_add (delay_ms, send_deferred_answer, answer);
 }
 
+/* Tasks of the "task" tool: id → its status ("working" until cancelled). */
+static GHashTable *task_statuses;
+static guint next_task = 1;
+
+static JsonNode *
+describe_task (const char *task_id,
+               guint       poll_ms)
+{
+  JsonObject *task = json_object_new ();
+
+  json_object_set_string_member (task, "taskId", task_id);
+  json_object_set_string_member (task, "status", g_hash_table_lookup (task_statuses, task_id));
+  json_object_set_string_member (task, "createdAt", "2026-01-01T00:00:00Z");
+  json_object_set_int_member (task, "ttl", 60000);
+  json_object_set_int_member (task, "pollInterval", poll_ms);
+
+  return object_node (task);
+}
+
+/* A task that works until cancelled, created ms_create milliseconds after
+ * the call, and polled every poll_ms. */
+static void
+tool_task (const ToolCall *call)
+{
+  g_autofree char *task_id = g_strdup_printf ("task-%u", next_task++);
+  guint poll_ms = get_uint_member (call->args, "poll_ms", 30000);
+
+  if (task_statuses == NULL)
+    task_statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_insert (task_statuses, g_strdup (task_id), (gpointer) "working");
+
+  answer_later (call->id, object_with_member ("task", describe_task (task_id, poll_ms)),
+                get_uint_member (call->args, "ms_create", 0));
+}
+
+/* tasks/get and tasks/cancel, for the tasks of the "task" tool. */
+void
+handle_task_request (JsonNode   *id,
+                     const char *method,
+                     JsonObject *params)
+{
+  const char *task_id = get_string_member (params, "taskId", "");
+
+  if (task_statuses == NULL || !g_hash_table_contains (task_statuses, task_id))
+    {
+      send_error (id, JSONRPC_INVALID_PARAMS, "No such task", NULL);
+      return;
+    }
+
+  if (g_str_equal (method, "tasks/cancel"))
+    g_hash_table_insert (task_statuses, g_strdup (task_id), (gpointer) "cancelled");
+
+  send_result (id, describe_task (task_id, 30000));
+}
+
 static void
 write_big_response (JsonNode *id,
                     guint64   bytes,
@@ -324,6 +379,28 @@ tool_server_request (const ToolCall *call)
   send_node (request);
 }
 
+/* A request of the server with the id 0, which is as real an id as any;
+ * withdrawn at once with notifications/cancelled if asked. */
+static void
+tool_request_zero (const ToolCall *call)
+{
+  JsonObject *request = json_object_new ();
+  g_autoptr(JsonNode) node = NULL;
+
+  json_object_set_string_member (request, "jsonrpc", "2.0");
+  json_object_set_int_member (request, "id", 0);
+  json_object_set_string_member (request, "method", get_string_member (call->args, "method", ""));
+  node = object_node (request);
+  send_node (node);
+
+  if (get_boolean_member (call->args, "cancel"))
+    send_notification ("notifications/cancelled",
+                       object_with_member ("requestId",
+                                           json_node_init_int (json_node_alloc (), 0)));
+
+  answer_text (call, "sent");
+}
+
 static void
 tool_noise (const ToolCall *call)
 {
@@ -402,6 +479,8 @@ tool_stderr (const ToolCall *call)
       g_string_append_c (noise, '\n');
     }
 
+  /* A last line tells the client it has read all the noise. */
+  g_string_append (noise, "stderr end\n");
   write_all (STDERR_FILENO, noise->str, noise->len);
   answer_text (call, "stderr done");
 }
@@ -437,6 +516,32 @@ tool_log (const ToolCall *call)
   answer_text (call, "logged");
 }
 
+/* Answers with its arguments as JSON text: what the client sent. */
+static void
+tool_arguments (const ToolCall *call)
+{
+  g_autoptr(JsonNode) node = json_node_init_object (json_node_alloc (), call->args);
+  g_autofree char *text = json_to_string (node, FALSE);
+
+  answer_text (call, text);
+}
+
+/* A schema as generators write them: definitions and references, a
+ * nullable union, a constant, a map of anything. */
+#define REFS_SCHEMA \
+  "{\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\"," \
+  "\"type\":\"object\"," \
+  "\"$defs\":{\"point\":{\"type\":\"object\",\"properties\":{" \
+  "\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"required\":[\"x\",\"y\"]," \
+  "\"additionalProperties\":false}}," \
+  "\"properties\":{\"from\":{\"$ref\":\"#/$defs/point\",\"description\":\"Start\"}," \
+  "\"to\":{\"$ref\":\"#/$defs/point\"}," \
+  "\"label\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"null\"}]}," \
+  "\"mode\":{\"const\":\"fast\"}," \
+  "\"count\":{\"type\":\"integer\",\"format\":\"uint32\",\"exclusiveMinimum\":0}}," \
+  "\"required\":[\"from\"],\"additionalProperties\":false}," \
+  "\"annotations\":{\"readOnlyHint\":true}}"
+
 const Tool tools[] = {
   {
     .name = "echo",
@@ -459,6 +564,22 @@ const Tool tools[] = {
     .description = "Reads nothing more from stdin for ms milliseconds",
     .properties = "{" INT_ARG ("ms") "}",
     .func = tool_pause_reading,
+  },
+  {
+    .name = "request-zero",
+    .description = "Sends a request of the given method with the id 0, and withdraws it at "
+                   "once if cancel is set",
+    .properties = "{" STRING_ARG ("method") ",\"cancel\":{\"type\":\"boolean\"}}",
+    .required = { "method" },
+    .func = tool_request_zero,
+  },
+  {
+    .name = "task",
+    .description = "Runs as a task (required) until cancelled; the task is created after "
+                   "ms_create milliseconds, and polled every poll_ms",
+    .properties = "{" INT_ARG ("ms_create") "," INT_ARG ("poll_ms") "}",
+    .extra_fields = "{\"execution\":{\"taskSupport\":\"required\"}}",
+    .func = tool_task,
   },
   {
     .name = "sleep",
@@ -595,6 +716,45 @@ const Tool tools[] = {
     .properties = "{" STRING_ARG ("method") ",\"params\":{\"type\":\"object\"}}",
     .required = { "method" },
     .func = tool_notify,
+  },
+  {
+    .name = "arguments",
+    .description = "Answers with its arguments as JSON text",
+    .properties = "{}",
+    .extra_fields = "{\"annotations\":{\"readOnlyHint\":false}}",
+    .func = tool_arguments,
+  },
+  {
+    .name = "refs",
+    .description = "Answers with its arguments; its schema has references",
+    .properties = "{}",
+    .extra_fields = REFS_SCHEMA,
+    .func = tool_arguments,
+  },
+  {
+    .name = "tree",
+    .description = "Answers with its arguments; its schema refers to itself",
+    .properties = "{}",
+    .extra_fields = "{\"inputSchema\":{\"type\":\"object\",\"$defs\":{\"node\":{\"type\":\"object\","
+                    "\"properties\":{\"name\":{\"type\":\"string\"},\"left\":{\"$ref\":\"#/$defs/node\"},"
+                    "\"right\":{\"$ref\":\"#/$defs/node\"}}}},"
+                    "\"properties\":{\"root\":{\"$ref\":\"#/$defs/node\"},\"bad\":{\"$ref\":\"#/nowhere\"},"
+                    "\"remote\":{\"$ref\":\"https://example.com/schema.json\"}}}}",
+    .func = tool_arguments,
+  },
+  {
+    .name = "app-only",
+    .description = "A tool for an MCP App's view, not for the model",
+    .properties = "{}",
+    .extra_fields = "{\"_meta\":{\"ui\":{\"visibility\":[\"app\"]}}}",
+    .func = tool_arguments,
+  },
+  {
+    .name = "model-only",
+    .description = "A tool for the model only",
+    .properties = "{}",
+    .extra_fields = "{\"_meta\":{\"ui\":{\"visibility\":[\"model\"]}},\"annotations\":{\"readOnlyHint\":true}}",
+    .func = tool_arguments,
   },
   {
     .name = "log",

@@ -45,6 +45,9 @@ static const char * const supported_versions[] = {
 
 static char *opt_protocol_version;
 static int opt_pages = 1;
+static gboolean opt_endless_pages = FALSE;
+static char *opt_fail_tools_list = NULL;
+static guint tools_lists = 0;
 static gboolean opt_banner;
 static gboolean opt_bom;
 static gboolean opt_ignore_eof;
@@ -59,6 +62,10 @@ static const GOptionEntry option_entries[] = {
     "Answer initialize with VERSION, even an unsupported one", "VERSION" },
   { "pages", 0, 0, G_OPTION_ARG_INT, &opt_pages,
     "Split tools/list into N pages", "N" },
+  { "fail-tools-list", 0, 0, G_OPTION_ARG_STRING, &opt_fail_tools_list,
+    "Answer these tools/list requests (counted from 1) with an error", "N1,N2" },
+  { "endless-pages", 0, 0, G_OPTION_ARG_NONE, &opt_endless_pages,
+    "Answer each page of tools/list with one tool and a fresh cursor, for ever", NULL },
   { "bom", 0, 0, G_OPTION_ARG_NONE, &opt_bom,
     "Write a UTF-8 byte-order mark before the first message", NULL },
   { "banner", 0, 0, G_OPTION_ARG_NONE, &opt_banner,
@@ -146,10 +153,17 @@ handle_initialize (JsonNode   *id,
 
   result = json_object_new ();
   json_object_set_string_member (result, "protocolVersion", version);
-  json_object_set_member (result, "capabilities",
-                          json_from_string ("{\"tools\":{\"listChanged\":true},\"logging\":{},"
-                                            "\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}}",
-                                            NULL));
+  /* Tools run as tasks need the list first (to know which do): not with
+   * a list that never ends, which the tests' own tool calls would wait on. */
+  if (opt_endless_pages)
+    json_object_set_member (result, "capabilities",
+                            json_from_string ("{\"tools\":{\"listChanged\":true},\"logging\":{}}",
+                                              NULL));
+  else
+    json_object_set_member (result, "capabilities",
+                            json_from_string ("{\"tools\":{\"listChanged\":true},\"logging\":{},"
+                                              "\"tasks\":{\"requests\":{\"tools\":{\"call\":{}}}}}",
+                                              NULL));
 
   server_info = json_object_new ();
   json_object_set_string_member (server_info, "name", "mcp-test-server");
@@ -172,6 +186,22 @@ handle_tools_list (JsonNode   *id,
   JsonObject *result;
   JsonArray *list;
 
+  tools_lists++;
+  if (opt_fail_tools_list != NULL)
+    {
+      g_auto(GStrv) failing = g_strsplit (opt_fail_tools_list, ",", -1);
+      g_autofree char *number = g_strdup_printf ("%u", tools_lists);
+
+      if (g_strv_contains ((const char * const *) failing, number))
+        {
+          send_error (id, JSONRPC_INTERNAL_ERROR, "tools/list failed, as asked", NULL);
+          return;
+        }
+    }
+
+  if (opt_endless_pages)
+    pages = G_MAXUINT;
+
   if (cursor != NULL &&
       (!g_str_has_prefix (cursor, "page-") ||
        !g_ascii_string_to_unsigned (cursor + strlen ("page-"), 10, 1, pages, &page, NULL)))
@@ -181,8 +211,11 @@ handle_tools_list (JsonNode   *id,
     }
 
   list = json_array_new ();
-  for (gsize i = (page - 1) * N_TOOLS / pages; i < page * N_TOOLS / pages; i++)
-    json_array_add_element (list, describe_tool (tool_at (i)));
+  if (opt_endless_pages)
+    json_array_add_element (list, describe_tool (tool_at ((page - 1) % N_TOOLS)));
+  else
+    for (gsize i = (page - 1) * N_TOOLS / pages; i < page * N_TOOLS / pages; i++)
+      json_array_add_element (list, describe_tool (tool_at (i)));
 
   result = json_object_new ();
   json_object_set_array_member (result, "tools", list);
@@ -256,6 +289,8 @@ handle_request (JsonNode   *id,
     handle_tools_list (id, params);
   else if (g_str_equal (method, "tools/call"))
     handle_tools_call (id, params);
+  else if (g_str_equal (method, "tasks/get") || g_str_equal (method, "tasks/cancel"))
+    handle_task_request (id, method, params);
   else
     {
       g_autofree char *message = g_strdup_printf ("Method not found: %s", method);

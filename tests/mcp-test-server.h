@@ -133,6 +133,10 @@ extern guint pause_reading_ms;
 extern const Tool tools[];
 extern const gsize n_tools;
 
+void         handle_task_request   (JsonNode       *id,
+                                    const char     *method,
+                                    JsonObject     *params);
+
 /* mcp-test-server-faults.c */
 extern const Tool fault_tools[];
 extern const gsize n_fault_tools;

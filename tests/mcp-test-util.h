@@ -25,6 +25,7 @@ G_BEGIN_DECLS
 typedef gboolean (*McpTestCondition) (gpointer data);
 
 void          mcp_test_init                     (void);
+char         *mcp_test_find_python              (void);
 void          mcp_test_set_safety_timeout       (guint                 seconds);
 
 void          mcp_test_store_result_cb          (GObject              *source,
@@ -53,6 +54,10 @@ void          mcp_test_assert_expected_warnings (void);
 void          mcp_test_capture_log              (GString              *sink);
 
 void          mcp_test_remove_tree              (GFile                *file);
+
+McpClient    *mcp_test_create_configured_client (McpServerConfig      *config,
+                                                 GError              **error);
+void          mcp_test_save_registry            (McpServerRegistry    *registry);
 
 JsonObject   *mcp_test_parse_object             (const char           *json);
 JsonNode     *mcp_test_lookup                   (JsonObject           *object,

@@ -104,6 +104,7 @@ def tools():
         tool("add-tool", "Adds a tool to the list (and says nothing)", {}),
         tool("mismatch", "Always answers HeaderMismatch", {"text": string_schema()}),
         tool("needs-capability", "Answers MissingRequiredClientCapability", {}),
+        tool("unsupported-version", "Answers UnsupportedProtocolVersion", {}),
         tool("hold", "Answers on an event stream held open until the client hangs up", {}),
         tool("break", "Ends its event stream before answering, offering to resume it", {}),
         tool("drop", "Closes the connection in the middle of its event stream", {}),
@@ -405,6 +406,10 @@ class StatelessHandler:
             self.send_error_body(400, msg_id, MISSING_CAPABILITY,
                                  "Missing required client capability",
                                  {"requiredCapabilities": {"sampling": {}}})
+        elif name == "unsupported-version":
+            self.send_error_body(400, msg_id, UNSUPPORTED_VERSION,
+                                 "Unsupported protocol version for this tool",
+                                 {"supported": ["2099-01-01"], "requested": VERSION})
         elif name == "hold":
             self.hold(msg_id)
         elif name == "break":

@@ -5,13 +5,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 # What the Python test programs share: waiting for asynchronous calls on a
-# main loop, building JSON arguments, a session with an MCP server, and a
-# TAP runner.
+# main loop, building JSON arguments, a session with an MCP server,
+# running a program that must succeed, and a TAP runner.
 #
 # test-cli.py, which drives the command-line client, uses only the TAP
 # runner, and runs without PyGObject or the Mcp typelib; a program that
 # uses the rest fails at its own import of gi.repository without them.
 
+import os
+import subprocess
 import sys
 
 try:
@@ -27,6 +29,20 @@ except (ImportError, ValueError):
     pass
 
 TIMEOUT_SECONDS = 30
+HTTP_SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mcp-http-test-server.py")
+
+
+class HttpServer:
+    """The scripted Streamable HTTP server, on a free port of 127.0.0.1."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([sys.executable, HTTP_SERVER], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+        self.url = "http://127.0.0.1:%d/mcp" % int(self.process.stdout.readline())
+
+    def stop(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
 
 
 def wait(start, timeout=TIMEOUT_SECONDS):
@@ -74,10 +90,13 @@ class Session:
     the server's requests (the server-request signal); self.requests lists
     their methods."""
 
-    def __init__(self, transport, features=None, roots=(), handler=None):
+    def __init__(self, transport, features=None, roots=(), handler=None, pinned_version=None):
         self.transport = transport
         self.client = Mcp.Client.new(self.transport)
         self.client.props.features = Mcp.ClientFeatures.NONE if features is None else features
+        if pinned_version is not None:
+            self.client.props.version_negotiation = Mcp.VersionNegotiation.PINNED
+            self.client.props.pinned_protocol_version = pinned_version
         for uri, name in roots:
             self.client.add_root(Mcp.Root.new(uri, name))
         self.requests = []
@@ -91,7 +110,7 @@ class Session:
 
     def call(self, name, arguments="{}", options=None, cancellable=None):
         args = json_object(arguments)
-        result = wait(lambda cb: self.client.call_tool_full_async(name, args, options,
+        result = wait(lambda cb: self.client.call_tool_async(name, args, options,
                                                                   cancellable, cb), timeout=60)
         return self.client.call_tool_finish(result)
 
@@ -107,6 +126,16 @@ class Session:
 def items(model):
     """The items of a Gio.ListModel, as a list."""
     return [model.get_item(i) for i in range(model.get_n_items())]
+
+
+def run_checked(args, **kwargs):
+    """Runs a program to its end; returns its output, or raises with its
+    exit status and the end of its output when it fails."""
+    proc = subprocess.run(args, capture_output=True, text=True, **kwargs)
+    if proc.returncode != 0:
+        raise AssertionError("%s failed (%d):\n%s%s" % (" ".join(args), proc.returncode,
+                                                        proc.stdout[-4000:], proc.stderr[-4000:]))
+    return proc.stdout
 
 
 def run_tests(tests):

@@ -75,15 +75,7 @@ static McpClient *
 client_new_with (Fixture               *fixture,
                  McpVersionNegotiation  negotiation)
 {
-  g_autoptr(McpHttpTransport) transport = mcp_http_transport_new (fixture->server->url);
-  McpClient *client;
-
-  mcp_http_transport_set_authorization (transport, fixture->authorization);
-  g_assert_true (mcp_http_transport_get_authorization (transport) == fixture->authorization);
-  client = mcp_client_new (MCP_TRANSPORT (transport));
-  mcp_client_set_request_timeout (client, 20000);
-  mcp_client_set_version_negotiation (client, negotiation);
-  return client;
+  return mcp_oauth_test_client_new (fixture->server, fixture->authorization, negotiation);
 }
 
 static McpClient *
@@ -92,36 +84,15 @@ client_new (Fixture *fixture)
   return client_new_with (fixture, MCP_VERSION_NEGOTIATION_LEGACY);
 }
 
-static gboolean
-client_connect (McpClient  *client,
-                GError    **error)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "the connection");
-  return mcp_client_connect_finish (client, result, error);
-}
-
 static McpClient *
 connected_client (Fixture *fixture)
 {
   McpClient *client = client_new (fixture);
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (client_connect (client, &error));
+  g_assert_true (mcp_oauth_test_client_connect (client, &error));
   g_assert_no_error (error);
   return client;
-}
-
-static void
-client_close (McpClient *client)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
-  mcp_test_await_result (&result, "the close");
-  g_assert_true (mcp_client_close_finish (client, result, NULL));
 }
 
 static guint
@@ -131,20 +102,12 @@ count (Fixture    *fixture,
   return mcp_oauth_test_server_count (fixture->server, counter);
 }
 
-/* Every request to the MCP server carried the token of @credentials. */
 static void
 assert_requests_carry (Fixture        *fixture,
                        McpCredentials *credentials,
                        guint           from)
 {
-  g_autoptr(GPtrArray) posts = mcp_oauth_test_server_requests (fixture->server, "POST", "/mcp");
-  g_autofree char *expected = g_strconcat ("Bearer ",
-                                           mcp_credentials_get_access_token (credentials), NULL);
-
-  g_assert_cmpuint (posts->len, >, from);
-  for (guint i = from; i < posts->len; i++)
-    g_assert_cmpstr (json_object_get_string_member (posts->pdata[i], "authorization"), ==,
-                     expected);
+  mcp_oauth_test_assert_requests_carry (fixture->server, "Bearer", credentials, from);
 }
 
 /* The server asks, the user signs in, the connection goes on. */
@@ -157,7 +120,7 @@ test_sign_in_when_asked (Fixture       *fixture,
   g_autofree char *text = NULL;
   McpCredentials *credentials;
 
-  g_assert_true (client_connect (client, &error));
+  g_assert_true (mcp_oauth_test_client_connect (client, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (fixture->needed, ==, 1);
   g_assert_cmpuint (fixture->signed_in, ==, 1);
@@ -171,7 +134,7 @@ test_sign_in_when_asked (Fixture       *fixture,
   g_assert_nonnull (credentials);
   /* The first request went without a token; all after it with. */
   assert_requests_carry (fixture, credentials, 1);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* The same while the client probes for the stateless revision: the probe
@@ -186,7 +149,7 @@ test_sign_in_while_probing (Fixture       *fixture,
   g_autofree char *text = NULL;
   guint refused;
 
-  g_assert_true (client_connect (client, &error));
+  g_assert_true (mcp_oauth_test_client_connect (client, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (fixture->needed, ==, 1);
   g_assert_cmpuint (fixture->signed_in, ==, 1);
@@ -201,7 +164,7 @@ test_sign_in_while_probing (Fixture       *fixture,
                          mcp_authorization_get_credentials (fixture->authorization,
                                                             fixture->server->url),
                          refused);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* Without interaction, the connection fails asking for a sign-in, and the
@@ -217,7 +180,7 @@ test_not_interactive (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
 
   mcp_authorization_set_interactive (fixture->authorization, FALSE);
-  g_assert_false (client_connect (client, &error));
+  g_assert_false (mcp_oauth_test_client_connect (client, &error));
   g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
   g_assert_cmpuint (fixture->needed, ==, 1);
   g_assert_cmpuint (fixture->browser->shown, ==, 0);
@@ -229,7 +192,7 @@ test_not_interactive (Fixture       *fixture,
 
   again = connected_client (fixture);
   g_assert_cmpuint (count (fixture, "401"), ==, 1);
-  client_close (again);
+  mcp_oauth_test_client_close (again);
 }
 
 static gboolean
@@ -310,7 +273,7 @@ test_sign_in_while_connecting (Fixture       *fixture,
   g_assert_true (mcp_client_connect_finish (client, connected, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (fixture->browser->shown, ==, 1);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* Credentials in the store: no 401, no sign-in. */
@@ -334,7 +297,7 @@ test_credentials_from_store (Fixture       *fixture,
   g_assert_cmpuint (count (fixture, "401"), ==, 0);
   g_assert_cmpuint (fixture->needed, ==, 0);
   assert_requests_carry (fixture, credentials, 0);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* A tool needs more: 403 insufficient_scope, a new sign-in with the scopes
@@ -359,7 +322,7 @@ test_step_up (Fixture       *fixture,
   g_assert_cmpuint (fixture->browser->shown, ==, 2);
   scope = g_strdup (mcp_oauth_test_browser_param (fixture->browser, "scope"));
   g_assert_cmpstr (scope, ==, "mcp:read mcp:write");
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* A server that refuses what it just granted: no endless sign-ins. */
@@ -381,7 +344,7 @@ test_step_up_bounded (Fixture       *fixture,
   g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INSUFFICIENT_SCOPE);
   g_assert_cmpuint (fixture->browser->shown, ==, 4);
   g_assert_cmpuint (count (fixture, "403"), ==, 4);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* The server rejects the token (expired): a refresh, and the call goes on,
@@ -410,7 +373,7 @@ test_refresh_on_401 (Fixture       *fixture,
 
   credentials = mcp_authorization_get_credentials (fixture->authorization, fixture->server->url);
   g_assert_true (g_str_has_prefix (mcp_credentials_get_refresh_token (credentials), "rt-"));
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 typedef struct
@@ -451,7 +414,7 @@ test_one_refresh_for_all (Fixture       *fixture,
       g_autofree char *text = g_strdup_printf ("call %u", i);
 
       json_object_set_string_member (arguments, "text", text);
-      mcp_client_call_tool_async (client, "echo", arguments, NULL, mcp_test_store_result_cb,
+      mcp_client_call_tool_async (client, "echo", arguments, NULL, NULL, mcp_test_store_result_cb,
                                   &calls.results[i]);
     }
   g_assert_true (mcp_test_wait_until (all_done, &calls, 20000));
@@ -472,7 +435,7 @@ test_one_refresh_for_all (Fixture       *fixture,
 
   g_assert_cmpuint (count (fixture, "POST /token"), ==, tokens_before + 1);
   g_assert_cmpuint (fixture->browser->shown, ==, 1);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 typedef struct
@@ -509,7 +472,7 @@ test_late_refusal_after_refresh (Fixture       *fixture,
   mcp_oauth_test_server_control (fixture->server,
                                  "{\"expire_access_tokens\": true, "
                                  "\"set\": {\"slow_refusal_ms\": 1000}}");
-  mcp_client_call_tool_async (client, "echo", slow_arguments, NULL, mcp_test_store_result_cb,
+  mcp_client_call_tool_async (client, "echo", slow_arguments, NULL, NULL, mcp_test_store_result_cb,
                               &slow);
   text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"fast\"}");
   g_assert_cmpstr (text, ==, "fast");
@@ -518,7 +481,7 @@ test_late_refusal_after_refresh (Fixture       *fixture,
   result = mcp_client_call_tool_finish (client, slow, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (count (fixture, "POST /token"), ==, tokens + 1);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* A token about to expire is refreshed before the server refuses it,
@@ -532,6 +495,8 @@ test_refresh_before_expiry (Fixture       *fixture,
   g_autofree char *old_token = NULL;
   McpCredentials *credentials;
   TokenChange change;
+  guint resource_metadata;
+  guint server_metadata;
 
   /* Ten seconds: refreshed in its second half, which starts after five. */
   mcp_oauth_test_server_control (fixture->server, "{\"set\": {\"access_token_lifetime\": 10}}");
@@ -539,6 +504,10 @@ test_refresh_before_expiry (Fixture       *fixture,
   credentials = mcp_authorization_get_credentials (fixture->authorization, fixture->server->url);
   old_token = g_strdup (mcp_credentials_get_access_token (credentials));
   g_assert_cmpuint (count (fixture, "POST /token"), ==, 1);
+  resource_metadata = count (fixture, "GET /.well-known/oauth-protected-resource/mcp");
+  server_metadata = count (fixture, "GET /.well-known/oauth-authorization-server");
+  g_assert_cmpuint (resource_metadata, >=, 1);
+  g_assert_cmpuint (server_metadata, ==, 1);
 
   mcp_test_iterate_for (6000);
   text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"x\"}");
@@ -548,7 +517,12 @@ test_refresh_before_expiry (Fixture       *fixture,
   g_assert_true (mcp_test_wait_until (has_new_token, &change, 5000));
   g_assert_cmpuint (count (fixture, "POST /token"), ==, 2);
   g_assert_cmpuint (count (fixture, "401"), ==, 1);
-  client_close (client);
+  /* What discovery found served the refresh. */
+  g_assert_cmpuint (count (fixture, "GET /.well-known/oauth-protected-resource/mcp"), ==,
+                    resource_metadata);
+  g_assert_cmpuint (count (fixture, "GET /.well-known/oauth-authorization-server"), ==,
+                    server_metadata);
+  mcp_oauth_test_client_close (client);
 }
 
 /* A refresh token the server no longer takes: sign in again. */
@@ -577,7 +551,7 @@ test_refresh_token_revoked (Fixture       *fixture,
   g_assert_cmpuint (fixture->browser->shown, ==, 2);
   /* The registration survived. */
   g_assert_cmpuint (count (fixture, "POST /register"), ==, 1);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* Tokens that are refused however often the user signs in: three
@@ -592,7 +566,7 @@ test_attempts_bounded (Fixture       *fixture,
   mcp_oauth_test_server_control (fixture->server,
                                  "{\"set\": {\"access_token_lifetime\": 0, "
                                  "\"refresh_tokens\": false}}");
-  g_assert_false (client_connect (client, &error));
+  g_assert_false (mcp_oauth_test_client_connect (client, &error));
   g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
   g_assert_cmpuint (fixture->browser->shown, ==, 3);
   g_assert_cmpuint (count (fixture, "401"), ==, 4);
@@ -627,7 +601,7 @@ test_authorization_server_migration (Fixture       *fixture,
   credentials = mcp_authorization_get_credentials (fixture->authorization, fixture->server->url);
   issuer = g_strdup_printf ("%s/tenant2", fixture->server->origin);
   g_assert_cmpstr (mcp_credentials_get_issuer (credentials), ==, issuer);
-  client_close (client);
+  mcp_oauth_test_client_close (client);
 }
 
 /* A redirect to another origin does not take the token along. */
@@ -678,7 +652,7 @@ test_no_secrets_in_debug_log (Fixture       *fixture,
   client = connected_client (fixture);
   mcp_oauth_test_server_control (fixture->server, "{\"expire_access_tokens\": true}");
   text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"a\"}");
-  client_close (client);
+  mcp_oauth_test_client_close (client);
   g_unsetenv ("G_MESSAGES_DEBUG");
   mcp_test_capture_log (NULL);
 
@@ -698,6 +672,302 @@ test_no_secrets_in_debug_log (Fixture       *fixture,
       if (json_object_has_member (form, "refresh_token"))
         g_assert_null (strstr (log->str, json_object_get_string_member (form, "refresh_token")));
     }
+}
+
+/* A refresh, then the sign-in after it, both refused by an authorization
+ * server that quotes the request in its refusals: the refresh token, the
+ * code and the verifier stay out of the debug log and the error. */
+static void
+test_refusals_quoting_secrets (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autoptr(McpClient) client = connected_client (fixture);
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GPtrArray) tokens = NULL;
+  g_autoptr(GError) error = NULL;
+  guint quoted = 0;
+
+  mcp_test_capture_log (log);
+  mcp_oauth_test_server_control (fixture->server,
+                                 "{\"expire_access_tokens\": true, "
+                                 "\"set\": {\"token\": \"refuse-quoting-secrets\"}}");
+  result = mcp_test_call_tool (client, "echo", "{\"text\": \"a\"}", NULL, NULL, &error);
+  mcp_test_capture_log (NULL);
+  g_assert_null (result);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
+  g_string_append (log, error->message);
+  g_assert_nonnull (strstr (log->str, "refused"));
+
+  tokens = mcp_oauth_test_server_requests (fixture->server, "POST", "/token");
+  for (guint i = 0; i < tokens->len; i++)
+    {
+      JsonObject *form = json_object_get_object_member (tokens->pdata[i], "form");
+      const char *names[] = { "code", "code_verifier", "refresh_token" };
+
+      for (gsize j = 0; j < G_N_ELEMENTS (names); j++)
+        if (json_object_has_member (form, names[j]))
+          {
+            const char *secret = json_object_get_string_member (form, names[j]);
+
+            quoted++;
+            if (strstr (log->str, secret) != NULL)
+              g_error ("The %s appears in the log or the error: %s", names[j], log->str);
+          }
+    }
+  /* The first sign-in's code and verifier, the refresh token, the second
+   * sign-in's code and verifier. */
+  g_assert_cmpuint (quoted, ==, 5);
+  mcp_oauth_test_client_close (client);
+}
+
+/* Credentials in the store whose token a header cannot carry (written by
+ * another program) are not used: the request goes without them, and the
+ * user signs in. */
+static void
+test_malformed_stored_token (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  McpCredentialStore *store = mcp_authorization_get_store (fixture->authorization);
+  g_autofree char *issuer = g_strdup (fixture->server->origin);
+  g_autoptr(McpCredentials) bad = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) posts = NULL;
+
+  bad = g_object_new (MCP_TYPE_CREDENTIALS,
+                      "resource", fixture->server->url,
+                      "issuer", issuer,
+                      "access-token", "at-good\r\nX-Injected: yes",
+                      "refresh-token", "rt-bad\n",
+                      "expires-at", G_GINT64_CONSTANT (1900000000),
+                      NULL);
+  mcp_credential_store_save_async (store, bad, NULL, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_credential_store_save_finish (store, mcp_test_await_result (&result, "save"),
+                                                   NULL));
+
+  client = connected_client (fixture);
+  g_assert_cmpuint (fixture->browser->shown, ==, 1);
+  posts = mcp_oauth_test_server_requests (fixture->server, "POST", "/mcp");
+  g_assert_true (json_object_get_null_member (posts->pdata[0], "authorization"));
+  mcp_oauth_test_client_close (client);
+}
+
+/* A store of the application's own that keeps its credentials in memory
+ * and never emits ::changed: what other processes see of a shared store. */
+#define TEST_TYPE_SILENT_STORE (test_silent_store_get_type ())
+G_DECLARE_FINAL_TYPE (TestSilentStore, test_silent_store, TEST, SILENT_STORE, GObject)
+
+struct _TestSilentStore
+{
+  GObject     parent_instance;
+  GHashTable *credentials;
+};
+
+static void
+silent_lookup_async (McpCredentialStore  *store,
+                     const char          *resource,
+                     const char          *issuer,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  TestSilentStore *self = TEST_SILENT_STORE (store);
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+  McpCredentials *found = g_hash_table_lookup (self->credentials, resource);
+
+  g_task_return_pointer (task, found != NULL ? g_object_ref (found) : NULL, g_object_unref);
+}
+
+static McpCredentials *
+silent_lookup_finish (McpCredentialStore  *store,
+                      GAsyncResult        *result,
+                      GError             **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+silent_save_async (McpCredentialStore  *store,
+                   McpCredentials      *credentials,
+                   GCancellable        *cancellable,
+                   GAsyncReadyCallback  callback,
+                   gpointer             user_data)
+{
+  TestSilentStore *self = TEST_SILENT_STORE (store);
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+
+  g_hash_table_insert (self->credentials, g_strdup (mcp_credentials_get_resource (credentials)),
+                       g_object_ref (credentials));
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+silent_delete_async (McpCredentialStore  *store,
+                     const char          *resource,
+                     const char          *issuer,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  TestSilentStore *self = TEST_SILENT_STORE (store);
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+
+  g_hash_table_remove (self->credentials, resource);
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+silent_boolean_finish (McpCredentialStore  *store,
+                       GAsyncResult        *result,
+                       GError             **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+silent_store_iface_init (McpCredentialStoreInterface *iface)
+{
+  iface->lookup_async = silent_lookup_async;
+  iface->lookup_finish = silent_lookup_finish;
+  iface->save_async = silent_save_async;
+  iface->save_finish = silent_boolean_finish;
+  iface->delete_async = silent_delete_async;
+  iface->delete_finish = silent_boolean_finish;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestSilentStore, test_silent_store, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MCP_TYPE_CREDENTIAL_STORE,
+                                                      silent_store_iface_init))
+
+static void
+test_silent_store_finalize (GObject *object)
+{
+  g_hash_table_unref (TEST_SILENT_STORE (object)->credentials);
+
+  G_OBJECT_CLASS (test_silent_store_parent_class)->finalize (object);
+}
+
+static void
+test_silent_store_class_init (TestSilentStoreClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = test_silent_store_finalize;
+}
+
+static void
+test_silent_store_init (TestSilentStore *self)
+{
+  self->credentials = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+}
+
+static const char *
+last_refresh_token_sent (Fixture *fixture)
+{
+  g_autoptr(GPtrArray) requests = mcp_oauth_test_server_requests (fixture->server, "POST",
+                                                                  "/token");
+  const char *token = NULL;
+
+  for (guint i = 0; i < requests->len; i++)
+    {
+      JsonObject *form = json_object_get_object_member (requests->pdata[i], "form");
+
+      if (json_object_has_member (form, "refresh_token"))
+        token = json_object_get_string_member (form, "refresh_token");
+    }
+
+  return g_intern_string (token);
+}
+
+/* Two authorizations on a store that says nothing of its changes (as a
+ * keyring is for another process), and refresh tokens that rotate: the
+ * one whose copy is stale reads the store before it refreshes, and
+ * refreshes with the token the other left there. Nobody signs in again. */
+static void
+test_stale_copy_reads_store (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr(McpCredentialStore) store = g_object_new (TEST_TYPE_SILENT_STORE, NULL);
+  g_autoptr(McpAuthorization) other = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) other_browser = mcp_oauth_test_browser_new (other);
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(McpClient) other_client = NULL;
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *rotated = NULL;
+
+  mcp_authorization_set_store (fixture->authorization, store);
+  mcp_authorization_set_store (other, store);
+  client = connected_client (fixture);
+
+  transport = mcp_http_transport_new (fixture->server->url);
+  mcp_http_transport_set_authorization (transport, other);
+  other_client = mcp_client_new (MCP_TRANSPORT (transport));
+  mcp_client_set_version_negotiation (other_client, MCP_VERSION_NEGOTIATION_LEGACY);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (mcp_oauth_test_client_connect (other_client, &error));
+    g_assert_no_error (error);
+  }
+  g_assert_cmpuint (other_browser->shown, ==, 0);
+
+  /* The other refreshes first. */
+  mcp_oauth_test_server_control (fixture->server, "{\"expire_access_tokens\": true}");
+  text = mcp_test_call_tool_text (other_client, "echo", "{\"text\": \"other\"}");
+  g_assert_cmpstr (text, ==, "other");
+  rotated = g_strdup (mcp_credentials_get_refresh_token (mcp_authorization_get_credentials (
+                        other, fixture->server->url)));
+  g_assert_cmpstr (mcp_credentials_get_refresh_token (mcp_authorization_get_credentials (
+                     fixture->authorization, fixture->server->url)), !=, rotated);
+
+  /* Then this one, with the other's refresh token. */
+  mcp_oauth_test_server_control (fixture->server, "{\"expire_access_tokens\": true}");
+  g_clear_pointer (&text, g_free);
+  text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"this\"}");
+  g_assert_cmpstr (text, ==, "this");
+  g_assert_cmpstr (last_refresh_token_sent (fixture), ==, rotated);
+  g_assert_cmpuint (fixture->browser->shown, ==, 1);
+  g_assert_cmpuint (other_browser->shown, ==, 0);
+  mcp_oauth_test_client_close (other_client);
+  mcp_oauth_test_client_close (client);
+}
+
+/* A challenge whose scope is longer than the parser keeps is refused: it
+ * is never cut into a scope that the server did not name, and the user is
+ * not asked to grant one. */
+static void
+test_challenge_too_long (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(McpClient) client = client_new (fixture);
+  g_autofree char *scope = g_strnfill (5000, 's');
+  g_autofree char *request = g_strdup_printf ("{\"set\": {\"challenge_scope\": \"%s\"}}", scope);
+  g_autoptr(GError) error = NULL;
+
+  mcp_oauth_test_server_control (fixture->server, request);
+  g_assert_false (mcp_oauth_test_client_connect (client, &error));
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE);
+  g_assert_cmpuint (fixture->browser->shown, ==, 0);
+  g_assert_cmpuint (count (fixture, "POST /token"), ==, 0);
+}
+
+/* A challenge whose scope has bytes that no scope can hold (here one that
+ * is not even UTF-8, as the header carries it): refused, and nobody is
+ * asked to grant it. */
+static void
+test_challenge_invalid_scope (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr(McpClient) client = client_new (fixture);
+  g_autoptr(GError) error = NULL;
+
+  mcp_oauth_test_server_control (fixture->server,
+                                 "{\"set\": {\"challenge_scope\": \"read caf\\u00e9\"}}");
+  g_assert_false (mcp_oauth_test_client_connect (client, &error));
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_INVALID_RESPONSE);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_cmpuint (fixture->browser->shown, ==, 0);
+  g_assert_cmpuint (count (fixture, "POST /token"), ==, 0);
 }
 
 int
@@ -729,6 +999,11 @@ main (int   argc,
   ADD ("authorization-server-migration", test_authorization_server_migration);
   ADD ("no-token-elsewhere", test_no_token_elsewhere);
   ADD ("no-secrets-in-debug-log", test_no_secrets_in_debug_log);
+  ADD ("challenge-too-long", test_challenge_too_long);
+  ADD ("challenge-invalid-scope", test_challenge_invalid_scope);
+  ADD ("refusals-quoting-secrets", test_refusals_quoting_secrets);
+  ADD ("malformed-stored-token", test_malformed_stored_token);
+  ADD ("stale-copy-reads-store", test_stale_copy_reads_store);
 #undef ADD
 
   return g_test_run ();

@@ -71,12 +71,22 @@ form_value (JsonObject *request,
   return json_object_has_member (form, name) ? json_object_get_string_member (form, name) : NULL;
 }
 
-/* The whole flow with dynamic registration and the loopback redirect. */
+static void
+count_request_cb (SoupSession *session,
+                  SoupMessage *message,
+                  guint       *count)
+{
+  (*count)++;
+}
+
+/* The whole flow with dynamic registration and the loopback redirect,
+ * through an HTTP session of the application's. */
 static void
 test_sign_in (void)
 {
   g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (NULL);
-  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(SoupSession) session = soup_session_new ();
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new_with_session (session);
   g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
   g_autoptr(McpCredentials) credentials = NULL;
   g_autoptr(McpCredentials) stored = NULL;
@@ -90,13 +100,22 @@ test_sign_in (void)
   g_autofree char *expected = NULL;
   JsonObject *body;
   Signals signals = { 0 };
+  guint session_requests = 0;
 
   watch_signals (authorization, &signals);
+  g_assert_true (mcp_authorization_get_session (authorization) == session);
+  g_signal_connect (session, "request-queued", G_CALLBACK (count_request_cb), &session_requests);
+  /* Without a name of its own, the application's name, else mcp-glib. */
+  g_assert_cmpstr (mcp_authorization_get_client_name (authorization), ==,
+                   g_get_application_name () ? g_get_application_name () : "mcp-glib");
   mcp_authorization_set_client_name (authorization, "Test Application");
+  g_assert_cmpstr (mcp_authorization_get_client_name (authorization), ==, "Test Application");
 
   credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (credentials);
+  /* Discovery, registration and the token request went through it. */
+  g_assert_cmpuint (session_requests, >=, 3);
 
   issuer = g_strdup (server->origin);
   g_assert_cmpstr (mcp_credentials_get_resource (credentials), ==, server->url);
@@ -214,6 +233,8 @@ test_pre_registered (gconstpointer data)
 
   mcp_authorization_set_client_id (authorization, "pre");
   mcp_authorization_set_client_secret (authorization, "s3 cr:t");
+  g_assert_cmpstr (mcp_authorization_get_client_id (authorization), ==, "pre");
+  g_assert_cmpstr (mcp_authorization_get_client_secret (authorization), ==, "s3 cr:t");
 
   credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
   g_assert_no_error (error);
@@ -236,6 +257,8 @@ test_client_metadata_document (void)
   g_autoptr(GError) error = NULL;
 
   mcp_authorization_set_client_metadata_url (authorization, "https://app.example.com/client.json");
+  g_assert_cmpstr (mcp_authorization_get_client_metadata_url (authorization), ==,
+                   "https://app.example.com/client.json");
 
   credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
   g_assert_no_error (error);
@@ -301,6 +324,7 @@ test_scope_selection (void)
   g_clear_object (&credentials);
   mcp_oauth_test_server_control (server, "{\"set\": {\"as_scopes\": [\"mcp:read\"]}}");
   mcp_authorization_set_scope (authorization, "extra");
+  g_assert_cmpstr (mcp_authorization_get_scope (authorization), ==, "extra");
   credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (mcp_oauth_test_browser_param (browser, "scope"), ==,
@@ -412,6 +436,7 @@ test_timeout (void)
 
   browser->absent = TRUE;
   mcp_authorization_set_sign_in_timeout (authorization, 1);
+  g_assert_cmpuint (mcp_authorization_get_sign_in_timeout (authorization), ==, 1);
   credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
   g_assert_true (port_is_closed (mcp_oauth_test_browser_param (browser, "redirect_uri")));
@@ -463,12 +488,17 @@ test_client_credentials (gconstpointer data)
   g_autofree char *key_path = g_test_build_filename (G_TEST_DIST, "oauth-test-key.pem", NULL);
   g_autofree char *key = NULL;
 
+  g_assert_cmpint (mcp_authorization_get_grant (authorization), ==,
+                   MCP_AUTHORIZATION_GRANT_AUTHORIZATION_CODE);
   mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS);
+  g_assert_cmpint (mcp_authorization_get_grant (authorization), ==,
+                   MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS);
   if (with_key)
     {
       g_assert_true (g_file_get_contents (key_path, &key, NULL, NULL));
       mcp_authorization_set_client_id (authorization, "keyed");
       mcp_authorization_set_client_private_key (authorization, key);
+      g_assert_cmpstr (mcp_authorization_get_client_private_key (authorization), ==, key);
     }
   else
     {
@@ -520,6 +550,110 @@ test_cross_app_access (void)
   g_assert_cmpstr (form_value (request, "grant_type"), ==,
                    "urn:ietf:params:oauth:grant-type:jwt-bearer");
   g_assert_true (g_str_has_prefix (form_value (request, "assertion"), "jag-"));
+}
+
+/* A workload's JWT for @audience, expiring @lifetime seconds from now:
+ * unsigned, as the scripted server does not check signatures. */
+static char *
+workload_jwt (const char *audience,
+              gint64      lifetime)
+{
+  g_autofree char *claims = g_strdup_printf ("{\"iss\":\"https://idp.example\",\"sub\":\"workload\","
+                                             "\"aud\":\"%s\",\"exp\":%" G_GINT64_FORMAT "}",
+                                             audience, g_get_real_time () / G_USEC_PER_SEC + lifetime);
+  g_autofree char *header = g_base64_encode ((const guchar *) "{\"alg\":\"none\"}", 14);
+  g_autofree char *payload = g_base64_encode ((const guchar *) claims, strlen (claims));
+
+  /* base64url without padding is all a JWT needs here. */
+  g_strdelimit (header, "+", '-');
+  g_strdelimit (header, "/", '_');
+  g_strdelimit (payload, "+", '-');
+  g_strdelimit (payload, "/", '_');
+  g_strdelimit (header, "=", '\0');
+  g_strdelimit (payload, "=", '\0');
+  return g_strconcat (header, ".", payload, ".sig", NULL);
+}
+
+/* Workload identity federation (SEP-1933): the workload's JWT is traded
+ * for an access token with the RFC 7523 jwt-bearer grant. */
+static void
+test_workload_identity (void)
+{
+  g_autoptr(McpOAuthTestServer) server =
+    mcp_oauth_test_server_start ("{\"clients\": {\"workload\": null}}");
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(JsonObject) request = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *jwt = workload_jwt (server->origin, 300);
+
+  /* No JWT yet: nothing to sign in with. */
+  mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_JWT_BEARER);
+  mcp_authorization_set_client_id (authorization, "workload");
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_SIGN_IN_REQUIRED);
+  g_assert_null (credentials);
+  g_clear_error (&error);
+  g_assert_cmpuint (mcp_oauth_test_server_count (server, "POST /token"), ==, 0);
+
+  mcp_authorization_set_workload_token (authorization, jwt);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (mcp_credentials_get_access_token (credentials));
+  g_assert_null (mcp_credentials_get_refresh_token (credentials));
+  g_assert_cmpuint (browser->shown, ==, 0);
+
+  request = mcp_oauth_test_server_request (server, "POST", "/token");
+  g_assert_cmpstr (form_value (request, "grant_type"), ==,
+                   "urn:ietf:params:oauth:grant-type:jwt-bearer");
+  g_assert_cmpstr (form_value (request, "assertion"), ==, jwt);
+  g_assert_cmpstr (form_value (request, "client_id"), ==, "workload");
+  g_assert_cmpstr (form_value (request, "resource"), ==, server->url);
+  g_assert_null (form_value (request, "client_secret"));
+  g_assert_cmpuint (mcp_oauth_test_server_count (server, "auth none"), ==, 1);
+}
+
+/* Each refusal of the workload's JWT fails the sign-in, named, after one
+ * token request: no retry, no other grant. */
+static void
+test_workload_identity_refused (gconstpointer data)
+{
+  const char *oauth_error = data;
+  g_autofree char *config = g_strdup_printf ("{\"wif_error\": %s%s%s}",
+                                             oauth_error ? "\"" : "",
+                                             oauth_error ? oauth_error : "null",
+                                             oauth_error ? "\"" : "");
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (config);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  /* Without a refusal configured: a JWT that expired a minute ago. */
+  g_autofree char *jwt = workload_jwt (server->origin, oauth_error ? 300 : -60);
+
+  mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_JWT_BEARER);
+  mcp_authorization_set_workload_token (authorization, jwt);
+
+  mcp_test_capture_log (log);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  mcp_test_capture_log (NULL);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
+  g_assert_null (credentials);
+  g_assert_nonnull (strstr (error->message, oauth_error ? oauth_error : "invalid_grant"));
+  g_assert_null (strstr (error->message, jwt));
+  g_assert_null (strstr (log->str, jwt));
+
+  g_assert_cmpuint (mcp_oauth_test_server_count (server, "POST /token"), ==, 1);
+  g_assert_cmpuint (mcp_oauth_test_server_count (server, "POST /register"), ==, 0);
+  g_assert_cmpuint (browser->shown, ==, 0);
+  {
+    g_autoptr(JsonObject) request = mcp_oauth_test_server_request (server, "POST", "/token");
+
+    /* No client id: no client authentication (RFC 7523 §3.1). */
+    g_assert_null (form_value (request, "client_id"));
+  }
 }
 
 /* Hostile or broken servers: each fails the sign-in with a clear error,
@@ -582,8 +716,241 @@ static const Hostile hostile_servers[] = {
   { "huge-token-response", "{\"token\": \"huge\"}", E (INVALID_RESPONSE), TRUE, FALSE },
   { "malformed-token-response", "{\"token\": \"malformed\"}", E (INVALID_RESPONSE), TRUE, FALSE },
   { "unsupported-token-type", "{\"token_type\": \"DPoP\"}", E (INVALID_RESPONSE), TRUE, FALSE },
+  /* A token that would break the Authorization header of every request. */
+  { "crlf-access-token", "{\"token\": \"crlf-access-token\"}", E (INVALID_RESPONSE), TRUE, FALSE },
+  { "crlf-refresh-token", "{\"token\": \"crlf-refresh-token\"}", E (INVALID_RESPONSE), TRUE,
+    FALSE },
 #undef E
 };
+
+/* An authorization server that answers one byte a second (@data says which
+ * answer: "metadata" or "token") meets the overall deadline of a request,
+ * in about that time, however often a byte arrives. */
+static void
+test_slow_drip (gconstpointer data)
+{
+  g_autofree char *config = g_strdup_printf ("{\"drip\": \"%s\"}", (const char *) data);
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (config);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  g_assert_cmpuint (mcp_authorization_get_request_timeout (authorization), ==, 30);
+  mcp_authorization_set_request_timeout (authorization, 2);
+  g_assert_cmpuint (mcp_authorization_get_request_timeout (authorization), ==, 2);
+
+  start = g_get_monotonic_time ();
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
+  g_assert_nonnull (strstr (error->message, server->origin));
+  g_assert_null (credentials);
+  g_assert_null (mcp_authorization_get_credentials (authorization, server->url));
+  /* Two seconds for the request, and the rest of the sign-in. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 12 * G_USEC_PER_SEC);
+}
+
+/* An authorization server that quotes the request in its refusal (the
+ * code, the verifier, the client secret): none of it reaches the error or
+ * the log, which still say what was refused. */
+static void
+test_refusal_quoting_secrets (void)
+{
+  g_autoptr(McpOAuthTestServer) server =
+    mcp_oauth_test_server_start ("{\"auth_methods\": [\"client_secret_post\"], "
+                                 "\"token\": \"refuse-quoting-secrets\"}");
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) token_request = NULL;
+  const char *secrets[4];
+
+  mcp_test_capture_log (log);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  mcp_test_capture_log (NULL);
+  g_assert_error (error, MCP_AUTHORIZATION_ERROR, MCP_AUTHORIZATION_ERROR_DENIED);
+  g_assert_nonnull (strstr (error->message, "invalid_grant"));
+  g_assert_nonnull (strstr (error->message, "rejected"));
+  g_string_append (log, error->message);
+
+  token_request = mcp_oauth_test_server_request (server, "POST", "/token");
+  secrets[0] = form_value (token_request, "code");
+  secrets[1] = form_value (token_request, "code_verifier");
+  secrets[2] = form_value (token_request, "client_secret");
+  secrets[3] = NULL;
+  for (guint i = 0; secrets[i] != NULL; i++)
+    {
+      g_assert_cmpuint (strlen (secrets[i]), >, 8);
+      if (strstr (log->str, secrets[i]) != NULL)
+        g_error ("A secret appears in the log or the error: %s", log->str);
+    }
+  g_assert_nonnull (secrets[2]);
+}
+
+/* A credential store that cannot save: a full disk, a locked keyring. */
+#define TEST_TYPE_FAILING_STORE (test_failing_store_get_type ())
+G_DECLARE_FINAL_TYPE (TestFailingStore, test_failing_store, TEST, FAILING_STORE, GObject)
+
+struct _TestFailingStore
+{
+  GObject parent_instance;
+};
+
+static void
+failing_lookup_async (McpCredentialStore  *store,
+                      const char          *resource,
+                      const char          *issuer,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+
+  g_task_return_pointer (task, NULL, NULL);
+}
+
+static McpCredentials *
+failing_lookup_finish (McpCredentialStore  *store,
+                       GAsyncResult        *result,
+                       GError             **error)
+{
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+failing_save_async (McpCredentialStore  *store,
+                    McpCredentials      *credentials,
+                    GCancellable        *cancellable,
+                    GAsyncReadyCallback  callback,
+                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+
+  g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "The disk is full");
+}
+
+static void
+failing_delete_async (McpCredentialStore  *store,
+                      const char          *resource,
+                      const char          *issuer,
+                      GCancellable        *cancellable,
+                      GAsyncReadyCallback  callback,
+                      gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (store, cancellable, callback, user_data);
+
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+failing_boolean_finish (McpCredentialStore  *store,
+                        GAsyncResult        *result,
+                        GError             **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+failing_store_iface_init (McpCredentialStoreInterface *iface)
+{
+  iface->lookup_async = failing_lookup_async;
+  iface->lookup_finish = failing_lookup_finish;
+  iface->save_async = failing_save_async;
+  iface->save_finish = failing_boolean_finish;
+  iface->delete_async = failing_delete_async;
+  iface->delete_finish = failing_boolean_finish;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TestFailingStore, test_failing_store, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MCP_TYPE_CREDENTIAL_STORE,
+                                                      failing_store_iface_init))
+
+static void
+test_failing_store_class_init (TestFailingStoreClass *klass)
+{
+}
+
+static void
+test_failing_store_init (TestFailingStore *self)
+{
+}
+
+static void
+save_failed_cb (McpAuthorization *authorization,
+                const char       *url,
+                const GError     *error,
+                GError          **slot)
+{
+  g_assert_null (*slot);
+  *slot = g_error_copy (error);
+}
+
+/* Credentials that cannot be saved are in use all the same, and the
+ * application hears of it (::save-failed) with the store's error. */
+static void
+test_save_failed (void)
+{
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (NULL);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentialStore) store = g_object_new (TEST_TYPE_FAILING_STORE, NULL);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) save_error = NULL;
+
+  mcp_authorization_set_store (authorization, store);
+  g_signal_connect (authorization, "save-failed", G_CALLBACK (save_failed_cb), &save_error);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (credentials);
+  g_assert_error (save_error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+  g_assert_true (mcp_authorization_get_credentials (authorization, server->url) == credentials);
+}
+
+/* A store announces credentials saved through it (as a store of the
+ * application's own does with mcp_credential_store_emit_changed ()): the
+ * authorization takes newer ones from the same authorization server, and
+ * leaves tokens that a header cannot carry. */
+static void
+test_store_changed (void)
+{
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (NULL);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  McpCredentialStore *store = mcp_authorization_get_store (authorization);
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(McpCredentials) newer = NULL;
+  g_autoptr(McpCredentials) malformed = NULL;
+  g_autoptr(McpCredentials) elsewhere = NULL;
+  g_autoptr(GError) error = NULL;
+
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+
+  malformed = g_object_new (MCP_TYPE_CREDENTIALS, "resource", server->url,
+                            "issuer", mcp_credentials_get_issuer (credentials),
+                            "access-token", "at-bad\r\nX-Injected: yes", NULL);
+  mcp_credential_store_emit_changed (store, server->url, malformed);
+  g_assert_true (mcp_authorization_get_credentials (authorization, server->url) == credentials);
+
+  elsewhere = g_object_new (MCP_TYPE_CREDENTIALS, "resource", server->url,
+                            "issuer", "https://other.example.com",
+                            "access-token", "at-of-another-issuer", NULL);
+  mcp_credential_store_emit_changed (store, server->url, elsewhere);
+  g_assert_true (mcp_authorization_get_credentials (authorization, server->url) == credentials);
+
+  mcp_credential_store_emit_changed (store, server->url, NULL);
+  g_assert_true (mcp_authorization_get_credentials (authorization, server->url) == credentials);
+
+  newer = g_object_new (MCP_TYPE_CREDENTIALS, "resource", server->url,
+                        "issuer", mcp_credentials_get_issuer (credentials),
+                        "access-token", "at-newer", "refresh-token", "rt-newer", NULL);
+  mcp_credential_store_emit_changed (store, server->url, newer);
+  g_assert_true (mcp_authorization_get_credentials (authorization, server->url) == newer);
+}
 
 /* Servers that differ from the usual within the rules: the sign-in goes
  * on. @data is the server's configuration. */
@@ -734,6 +1101,15 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/Authorization/client-credentials/private-key",
                         GINT_TO_POINTER (TRUE), test_client_credentials);
   g_test_add_func ("/Mcp/Authorization/cross-app-access", test_cross_app_access);
+  g_test_add_func ("/Mcp/Authorization/workload-identity", test_workload_identity);
+  g_test_add_data_func ("/Mcp/Authorization/workload-identity/expired", NULL,
+                        test_workload_identity_refused);
+  g_test_add_data_func ("/Mcp/Authorization/workload-identity/invalid_grant", "invalid_grant",
+                        test_workload_identity_refused);
+  g_test_add_data_func ("/Mcp/Authorization/workload-identity/invalid_scope", "invalid_scope",
+                        test_workload_identity_refused);
+  g_test_add_data_func ("/Mcp/Authorization/workload-identity/unauthorized_client",
+                        "unauthorized_client", test_workload_identity_refused);
   for (gsize i = 0; i < G_N_ELEMENTS (hostile_servers); i++)
     {
       g_autofree char *path = g_strdup_printf ("/Mcp/Authorization/hostile/%s",
@@ -747,6 +1123,11 @@ main (int   argc,
   /* Metadata redirected within its origin. */
   g_test_add_data_func ("/Mcp/Authorization/metadata-redirect-same-origin",
                         "{\"metadata\": \"redirect-same-origin\"}", test_tolerated);
+  g_test_add_data_func ("/Mcp/Authorization/slow-drip/metadata", "metadata", test_slow_drip);
+  g_test_add_data_func ("/Mcp/Authorization/slow-drip/token", "token", test_slow_drip);
+  g_test_add_func ("/Mcp/Authorization/refusal-quoting-secrets", test_refusal_quoting_secrets);
+  g_test_add_func ("/Mcp/Authorization/save-failed", test_save_failed);
+  g_test_add_func ("/Mcp/Authorization/store-changed", test_store_changed);
   g_test_add_func ("/Mcp/Authorization/replayed-code", test_replayed_code);
   g_test_add_func ("/Mcp/Authorization/no-secrets-in-logs", test_no_secrets_in_logs);
   g_test_add_func ("/Mcp/Authorization/credentials-serialization", test_credentials_serialization);

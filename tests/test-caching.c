@@ -61,6 +61,26 @@ test_fresh_list (void)
   peer_close_and_free (peer);
 }
 
+/* Fresh for as long as a signed 64-bit integer says: clamped, never
+ * wrapped into a time in the past. */
+static void
+test_huge_ttl (void)
+{
+  Peer *peer = peer_start ("--tools-ttl=9223372036854775807", NULL);
+  g_autoptr(GListModel) first = NULL;
+  g_autoptr(GListModel) second = NULL;
+  guint sent;
+
+  first = list_tools (peer);
+  sent = tools_lists_sent (peer);
+  second = list_tools (peer);
+
+  g_assert_cmpuint (tools_lists_sent (peer), ==, sent);
+  g_assert_cmpuint (g_list_model_get_n_items (second), ==, g_list_model_get_n_items (first));
+
+  peer_close_and_free (peer);
+}
+
 /* Fresh for no time at all (or without a ttlMs): every listing asks. */
 static void
 test_stale_list (void)
@@ -104,6 +124,29 @@ test_live_model_expiry (void)
   peer_close_and_free (peer);
 }
 
+static gboolean
+listed_thrice (gpointer user_data)
+{
+  Peer *peer = user_data;
+
+  return tools_lists_sent (peer) >= 3;
+}
+
+/* The refresh of a stale list fails once: the model is read again after
+ * a while, rather than never again. */
+static void
+test_live_model_retry (void)
+{
+  Peer *peer = peer_start ("--tools-ttl=500", "--no-list-changed", "--fail-tools-list=2",
+                           NULL);
+  GListModel *tools = mcp_client_get_tools_model (peer->client);
+
+  g_assert_true (mcp_test_wait_until (listed_thrice, peer, 15000));
+  g_assert_cmpuint (g_list_model_get_n_items (tools), >, 0);
+
+  peer_close_and_free (peer);
+}
+
 /* A list whose changes the server reports is not read again on a timer. */
 static void
 test_live_model_reported (void)
@@ -125,8 +168,10 @@ main (int    argc,
     return 0;
 
   g_test_add_func ("/Mcp/Caching/fresh-list", test_fresh_list);
+  g_test_add_func ("/Mcp/Caching/huge-ttl", test_huge_ttl);
   g_test_add_func ("/Mcp/Caching/stale-list", test_stale_list);
   g_test_add_func ("/Mcp/Caching/live-model-expiry", test_live_model_expiry);
+  g_test_add_func ("/Mcp/Caching/live-model-retry", test_live_model_retry);
   g_test_add_func ("/Mcp/Caching/live-model-reported", test_live_model_reported);
 
   return stateless_test_run ();

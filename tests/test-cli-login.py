@@ -17,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 
@@ -94,10 +95,10 @@ def run(*args):
     return proc.returncode, proc.stdout.decode(), proc.stderr.decode()
 
 
-def login(server, *options, browser=True):
+def login(server, *options, browser=True, target=None):
     """Runs login, plays the browser when it asks; returns (status, stdout,
     stderr)."""
-    proc = subprocess.Popen([CLIENT, "--url", server.url, *options, "login"],
+    proc = subprocess.Popen([CLIENT, *(target or ["--url", server.url]), *options, "login"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=ENV)
     stderr = []
@@ -212,6 +213,40 @@ def test_login_failure():
         server.stop()
 
 
+def test_configured_server():
+    """login, commands and logout with -c: the server of a configuration
+    file, at the URL of its entry."""
+    server = Server()
+    with tempfile.TemporaryDirectory() as directory:
+        config = os.path.join(directory, "mcp.json")
+        with open(config, "w") as f:
+            f.write(json.dumps({"mcpServers": {"protected": {"url": server.url},
+                                               "local": {"command": "true"}}}))
+        target = ["--config", config, "-c", "protected"]
+        try:
+            status, out, err = run(*target, "tools")
+            assert status == 3 and "login" in err, (status, err)
+
+            status, out, err = login(server, target=target)
+            assert status == 0, err
+            assert out.startswith("Signed in to %s " % server.url), out
+
+            status, out2, err2 = run(*target, "tools")
+            assert status == 0, err2
+            assert "echo" in out2 and "whoami" in out2, out2
+
+            status, out3, err3 = run(*target, "logout")
+            assert status == 0 and out3 == "Signed out of %s.\n" % server.url, (status, err3)
+            status, out4, err4 = run("--url", server.url, "tools")
+            assert status == 3, (status, err4)
+
+            status, out5, err5 = run("--config", config, "-c", "local", "login")
+            assert status == 2 and "“local” is a local one" in err5, (status, err5)
+            check_no_secrets(server, out, err, out2, err2, out3, err3, out4, err4)
+        finally:
+            server.stop()
+
+
 def test_usage():
     status, out, err = run("login")
     assert status == 2, err
@@ -226,6 +261,7 @@ TESTS = [
     test_pre_registered_client,
     test_login_interrupted,
     test_login_failure,
+    test_configured_server,
     test_usage,
 ]
 

@@ -385,8 +385,8 @@ test_failures (void)
   broken = server_named (group, "broken");
 
   /* A server that ends the connection before it answers anything may be
-   * one that exits when asked server/discover: it is tried once more at
-   * once, with the legacy handshake, before it counts as failed. */
+   * one that exits when asked server/discover: its client starts it once
+   * more at once, for the legacy handshake, before it counts as failed. */
   wait_for_state (crashing, MCP_GROUP_SERVER_STATE_FAILED);
   g_assert_nonnull (mcp_group_server_get_error (crashing));
   g_assert_cmpint (mcp_group_server_get_state (broken), ==, MCP_GROUP_SERVER_STATE_FAILED);
@@ -781,6 +781,16 @@ dotted_name (McpGroupItemKind  kind,
   return g_strdup_printf ("%s.%s", server, name);
 }
 
+/* A rule that leaves the server out: colliding items share a name. */
+static char *
+bare_name (McpGroupItemKind  kind,
+           const char       *server,
+           const char       *name,
+           gpointer          user_data)
+{
+  return g_strdup (name);
+}
+
 static void
 test_name_func (void)
 {
@@ -791,6 +801,7 @@ test_name_func (void)
   g_autoptr(McpGroupItem) echo = NULL;
   g_autoptr(McpGroupItem) countdown = NULL;
   g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
   guint renamed = 0;
 
   connect_group (group);
@@ -809,8 +820,29 @@ test_name_func (void)
   text = call_tool_text (group, "test.echo", "{\"text\": \"dotted\"}");
   g_assert_cmpstr (text, ==, "dotted");
 
+  /* Found by the new names, no more by the old ones. */
+  g_assert_true (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo.echo", NULL) == echo);
+  g_assert_true (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo.countdown", NULL) == countdown);
+  g_assert_true (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "countdown", NULL) == countdown);
+  g_assert_null (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo__echo", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Two items of one qualified name: that name finds neither. */
+  mcp_client_group_set_name_func (group, bare_name, NULL, NULL);
+  g_assert_cmpstr (mcp_group_item_get_name (echo), ==, "echo");
+  g_assert_null (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "echo", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "more than one"));
+  g_clear_error (&error);
+  g_assert_true (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "countdown", NULL) == countdown);
+
   mcp_client_group_set_name_func (group, NULL, NULL, NULL);
   g_assert_cmpstr (mcp_group_item_get_name (echo), ==, "demo__echo");
+  g_assert_true (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo__echo", NULL) == echo);
+  g_assert_null (mcp_client_group_lookup (group, MCP_GROUP_ITEM_KIND_TOOL, "demo.echo", &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_clear_error (&error);
 
   close_group (group);
 }
@@ -825,8 +857,9 @@ count_failures (McpGroupServer *server,
 }
 
 /* A server that exits when asked server/discover, as those of some older
- * SDKs do: the group connects it with the legacy handshake instead, at
- * once, and keeps doing so when it comes back. */
+ * SDKs do: its client starts it again and connects with the legacy
+ * handshake, within the same attempt, and does so again when it comes
+ * back; the group has nothing to do with it. */
 static void
 test_exits_on_probe (void)
 {
@@ -848,6 +881,7 @@ test_exits_on_probe (void)
   /* The legacy handshake follows within the same attempt: the server is
    * ready when the group's connect completes, and never failed. */
   old = server_named (group, "old");
+  g_assert_true (MCP_IS_GROUP_SERVER (old));
   g_signal_connect (old, "notify::state", G_CALLBACK (count_failures), &failures);
   connect_group (group);
   g_assert_cmpint (mcp_group_server_get_state (old), ==, MCP_GROUP_SERVER_STATE_READY);
@@ -856,8 +890,9 @@ test_exits_on_probe (void)
   g_signal_handlers_disconnect_by_func (old, count_failures, &failures);
   client = mcp_group_server_get_client (old);
   g_assert_cmpint (mcp_client_get_version_negotiation (client), ==,
-                   MCP_VERSION_NEGOTIATION_LEGACY);
+                   MCP_VERSION_NEGOTIATION_AUTO);
   g_assert_false (mcp_client_get_stateless (client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (client), ==, "2025-11-25");
   echoed = call_tool_text (group, "echo", "{\"text\": \"old\"}");
   g_assert_cmpstr (echoed, ==, "old");
 
@@ -867,8 +902,97 @@ test_exits_on_probe (void)
   g_subprocess_send_signal (subprocess_of (old), SIGKILL);
   wait_for_state (old, MCP_GROUP_SERVER_STATE_FAILED);
   wait_for_state (old, MCP_GROUP_SERVER_STATE_READY);
-  g_assert_cmpint (mcp_client_get_version_negotiation (mcp_group_server_get_client (old)), ==,
-                   MCP_VERSION_NEGOTIATION_LEGACY);
+  g_assert_false (mcp_client_get_stateless (mcp_group_server_get_client (old)));
+  g_assert_cmpstr (mcp_client_get_protocol_version (mcp_group_server_get_client (old)), ==,
+                   "2025-11-25");
+
+  close_group (group);
+}
+
+/* Prompts and resources of the group, from a stateless server that lists
+ * one of each and no templates: the aggregated lists, and reading and
+ * getting routed by name. The group's tuning properties read back what
+ * was set. */
+static void
+test_prompts_and_resources (void)
+{
+  g_autofree char *text =
+    g_strdup_printf ("{\"mcpServers\": {\"rounds\": {\"command\": \"%s\", \"args\": [\"%s\"]}}}",
+                     python_path, stateless_server_script);
+  g_autoptr(McpServerRegistry) registry = registry_with (text);
+  g_autoptr(McpClientGroup) group = group_for (registry);
+  g_autoptr(McpGroupItem) prompt_item = NULL;
+  g_autoptr(McpGroupItem) resource_item = NULL;
+  g_autoptr(McpPromptMessage) message = NULL;
+  g_autoptr(McpResourceContents) contents_item = NULL;
+  g_autoptr(McpPromptResult) prompt = NULL;
+  g_autoptr(GListModel) contents = NULL;
+  g_autoptr(GHashTable) arguments = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  GListModel *prompts;
+  GListModel *resources;
+  GListModel *templates;
+
+  mcp_client_group_set_max_connecting (group, 2);
+  mcp_client_group_set_reconnect_delay (group, 200);
+  mcp_client_group_set_max_reconnect_delay (group, 800);
+  mcp_client_group_set_ping_interval (group, 5000);
+  g_assert_cmpuint (mcp_client_group_get_max_connecting (group), ==, 2);
+  g_assert_cmpuint (mcp_client_group_get_reconnect_delay (group), ==, 200);
+  g_assert_cmpuint (mcp_client_group_get_max_reconnect_delay (group), ==, 800);
+  g_assert_cmpuint (mcp_client_group_get_ping_interval (group), ==, 5000);
+
+  connect_group (group);
+
+  prompts = mcp_client_group_get_prompts (group);
+  resources = mcp_client_group_get_resources (group);
+  templates = mcp_client_group_get_resource_templates (group);
+  g_assert_true (g_list_model_get_item_type (templates) == MCP_TYPE_GROUP_ITEM);
+  wait_for_items (prompts, 1);
+  wait_for_items (resources, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (templates), ==, 0);
+
+  prompt_item = g_list_model_get_item (prompts, 0);
+  g_assert_cmpint (mcp_group_item_get_kind (prompt_item), ==, MCP_GROUP_ITEM_KIND_PROMPT);
+  g_assert_cmpstr (mcp_group_item_get_name (prompt_item), ==, "rounds");
+  g_assert_true (MCP_IS_PROMPT (mcp_group_item_get_item (prompt_item)));
+  resource_item = g_list_model_get_item (resources, 0);
+  g_assert_cmpint (mcp_group_item_get_kind (resource_item), ==, MCP_GROUP_ITEM_KIND_RESOURCE);
+  g_assert_cmpstr (mcp_group_item_get_name (resource_item), ==, "test://static");
+
+  arguments = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (arguments, (char *) "key", (char *) "group");
+  g_hash_table_insert (arguments, (char *) "script", (char *) "[]");
+  mcp_client_group_get_prompt_async (group, "rounds", arguments, NULL,
+                                     mcp_test_store_result_cb, &result);
+  prompt = mcp_client_group_get_prompt_finish (group, mcp_test_await_result (&result, "the prompt"),
+                                               &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (mcp_prompt_result_get_messages (prompt)), ==, 1);
+  message = g_list_model_get_item (mcp_prompt_result_get_messages (prompt), 0);
+  /* The server answers with the rounds it went through: one, without input. */
+  g_assert_cmpstr (mcp_content_get_text (mcp_prompt_message_get_content (message)), ==, "[{}]");
+  g_clear_object (&result);
+
+  mcp_client_group_read_resource_async (group, "test://static", NULL,
+                                        mcp_test_store_result_cb, &result);
+  contents = mcp_client_group_read_resource_finish (group,
+                                                    mcp_test_await_result (&result, "the resource"),
+                                                    &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (contents), ==, 1);
+  contents_item = g_list_model_get_item (contents, 0);
+  g_assert_cmpstr (mcp_resource_contents_get_text (contents_item), ==, "static");
+  g_clear_object (&result);
+
+  /* A name no server lists fails with a GError. */
+  mcp_client_group_read_resource_async (group, "test://nowhere", NULL,
+                                        mcp_test_store_result_cb, &result);
+  g_assert_null (mcp_client_group_read_resource_finish (group,
+                                                        mcp_test_await_result (&result, "the read"),
+                                                        &error));
+  g_assert_nonnull (error);
 
   close_group (group);
 }
@@ -895,6 +1019,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/ClientGroup/dropped-group", test_dropped_group);
   g_test_add_func ("/Mcp/ClientGroup/name-func", test_name_func);
   g_test_add_func ("/Mcp/ClientGroup/exits-on-probe", test_exits_on_probe);
+  g_test_add_func ("/Mcp/ClientGroup/prompts-and-resources", test_prompts_and_resources);
 
   ret = group_test_run ();
 

@@ -7,8 +7,9 @@
 #
 # Every code block of the documentation is compiled or run, so that the
 # documentation cannot drift from the library: the fenced blocks of
-# doc/*.md and README.md, and those of the documentation comments in
-# mcp-glib/*.c and mcp-glib/*.h. A failure names the file and line of the
+# doc/*.md and README.md, and those of the documentation comments of the
+# library (mcp-glib/*.h and the sources in mcp-glib's folders). A failure
+# names the file and line of the
 # block, and compiler errors and tracebacks point into the documentation.
 #
 # How each block is tested, by the language of its fence:
@@ -58,6 +59,13 @@
 #
 #   <!-- doc-test: skip: needs a remote server with OAuth -->
 #
+# A C block that needs a library mcp-glib does not depend on names its
+# pkg-config modules; it is compiled with their flags where pkg-config
+# finds them all, and skipped, saying which is missing, where it does not
+# (setup code may follow, as above):
+#
+#   <!-- doc-test: needs: gtk4 -->
+#
 # Usage: test-doc-snippets.py SRCDIR BUILDDIR GIR GJS -- CC...
 # (GIR is "-" without introspection, GJS "-" without gjs.) Standard
 # library only; prints TAP, one test point per block.
@@ -103,10 +111,11 @@ class Block:
 
 
 class Marker:
-    def __init__(self, line, end, skip, setup, then):
+    def __init__(self, line, end, skip, setup, then, needs=()):
         self.line = line
         self.end = end            # line number of its last line
         self.skip = skip
+        self.needs = needs        # pkg-config modules a C block needs
         self.setup = setup        # [(line number, text)]
         self.then = then
 
@@ -137,20 +146,26 @@ def parse_marker(lines, i, path):
             body.append((lines[end][0], last))
     head = head.strip()
     skip = None
+    needs = ()
     if head:
+        needs_match = re.match(r"^:\s*needs:\s*(\S.*)$", head)
         match = re.match(r"^:\s*skip:\s*(\S.*)$", head)
-        if not match:
-            raise Problem("%s:%d: expected <!-- doc-test: skip: REASON --> or <!-- doc-test "
-                          "followed by code, not %r" % (path, first_line, head))
-        skip = match.group(1).strip()
-        if body:
-            raise Problem("%s:%d: a skipped block needs no code" % (path, first_line))
+        if needs_match:
+            needs = tuple(needs_match.group(1).split())
+        elif not match:
+            raise Problem("%s:%d: expected <!-- doc-test: skip: REASON -->, <!-- doc-test: "
+                          "needs: MODULE… --> or <!-- doc-test followed by code, not %r"
+                          % (path, first_line, head))
+        else:
+            skip = match.group(1).strip()
+            if body:
+                raise Problem("%s:%d: a skipped block needs no code" % (path, first_line))
     setup, then = body, []
     for k, (_, text) in enumerate(body):
         if text.strip() == "then:":
             setup, then = body[:k], body[k + 1:]
             break
-    return Marker(first_line, lines[end][0], skip, dedent(setup), dedent(then)), end + 1
+    return Marker(first_line, lines[end][0], skip, dedent(setup), dedent(then), needs), end + 1
 
 
 def scan(path, lines):
@@ -222,8 +237,13 @@ def collect():
     files = ["README.md"]
     files += sorted("doc/" + f for f in os.listdir(os.path.join(srcdir, "doc"))
                     if f.endswith(".md"))
-    files += sorted("mcp-glib/" + f for f in os.listdir(os.path.join(srcdir, "mcp-glib"))
-                    if f.endswith((".c", ".h")))
+    # The public headers, and the library's sources in their folders (not
+    # the command-line client's, in tools/).
+    library = os.path.join(srcdir, "mcp-glib")
+    for folder, subfolders, names in os.walk(library):
+        subfolders[:] = sorted(d for d in subfolders if d not in ("tools", "gi"))
+        relative = os.path.relpath(folder, srcdir)
+        files += sorted(relative + "/" + f for f in names if f.endswith((".c", ".h")))
     blocks = []
     for path in files:
         with open(os.path.join(srcdir, path), encoding="utf-8") as f:
@@ -273,6 +293,11 @@ C_FLAGS, C_LIBS = c_flags()
 # The compiler is not under test: under .ci/sanitize it runs without the
 # AddressSanitizer runtime preloaded for the interpreters, which slows it.
 COMPILER_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+# The uninstalled libraries of the build (McpGtk's mcp-glib-gtk-1) are found
+# before installed ones.
+COMPILER_ENV["PKG_CONFIG_PATH"] = os.pathsep.join(
+    [os.path.join(builddir, "meson-uninstalled")] +
+    ([COMPILER_ENV["PKG_CONFIG_PATH"]] if COMPILER_ENV.get("PKG_CONFIG_PATH") else []))
 C_WARNINGS = ["-std=gnu11", "-Wall", "-Werror", "-Wno-unused",
               "-DGLIB_VERSION_MIN_REQUIRED=GLIB_VERSION_2_74",
               "-DGLIB_VERSION_MAX_ALLOWED=GLIB_VERSION_2_74",
@@ -280,10 +305,23 @@ C_WARNINGS = ["-std=gnu11", "-Wall", "-Werror", "-Wno-unused",
               "-DJSON_VERSION_MAX_ALLOWED=JSON_VERSION_1_6"]
 
 
+def pkg_config(modules, what):
+    return subprocess.run(["pkg-config", what] + list(modules), env=COMPILER_ENV, check=True,
+                          capture_output=True, text=True).stdout.split()
+
+
+def missing_modules(modules):
+    return [m for m in modules
+            if subprocess.run(["pkg-config", "--exists", m], env=COMPILER_ENV).returncode != 0]
+
+
 def test_c(block, tmp):
     marker = block.marker
     if marker is not None and marker.then:
         raise Problem("then: is for Python and JavaScript blocks")
+    needs = marker.needs if marker is not None else ()
+    extra_cflags = pkg_config(needs, "--cflags") if needs else []
+    extra_libs = pkg_config(needs, "--libs") if needs else []
     code = block.code
     last_brace = max((k for k, (_, t) in enumerate(code) if t.startswith("}")), default=-1)
     split = last_brace + 1
@@ -321,9 +359,11 @@ def test_c(block, tmp):
     with open(c_file, "w", encoding="utf-8") as f:
         f.write("\n".join(source) + "\n")
     if program:
-        args = cc + C_WARNINGS + C_FLAGS + [c_file, "-o", os.path.join(tmp, "snippet")] + C_LIBS
+        args = (cc + C_WARNINGS + C_FLAGS + extra_cflags + [c_file, "-o",
+                os.path.join(tmp, "snippet")] + C_LIBS + extra_libs)
     else:
-        args = cc + C_WARNINGS + C_FLAGS + ["-c", c_file, "-o", os.path.join(tmp, "snippet.o")]
+        args = (cc + C_WARNINGS + C_FLAGS + extra_cflags +
+                ["-c", c_file, "-o", os.path.join(tmp, "snippet.o")])
     proc = subprocess.run(args, env=COMPILER_ENV, capture_output=True, text=True,
                           errors="replace")
     if proc.returncode != 0:
@@ -455,6 +495,11 @@ def main():
         try:
             if block.marker is not None and block.marker.skip:
                 skip = block.marker.skip
+            elif block.marker is not None and block.marker.needs and language != "c":
+                raise Problem("needs: is for C blocks")
+            elif block.marker is not None and missing_modules(block.marker.needs):
+                skip = "needs %s, which pkg-config does not find" % ", ".join(
+                    missing_modules(block.marker.needs))
             elif language == "text":
                 if block.marker is not None:
                     raise Problem("a text block is not tested: it needs no doc-test comment")

@@ -428,7 +428,7 @@ test_ping (void)
   if (!fixture_connect (&fixture, NULL))
     return;
 
-  mcp_client_request_async (fixture.client, "ping", NULL, NULL, mcp_test_store_result_cb,
+  mcp_client_request_async (fixture.client, "ping", NULL, NULL, NULL, mcp_test_store_result_cb,
                             &result);
   mcp_test_await_result (&result, "the answer to ping");
   answer = mcp_client_request_finish (fixture.client, result, &error);

@@ -105,6 +105,44 @@ test_connect (gconstpointer data)
   server_stop (server);
 }
 
+/* A server of the older revisions that answers server/discover with
+ * anything but JSON-RPC (an HTML page, a 404, an empty 200, or a connection
+ * closed without an answer): a plain client
+ * with the default negotiation falls back to initialize, within the same
+ * connect, on the same transport. */
+static void
+test_connect_probe_answered_badly (gconstpointer data)
+{
+  const char *answer = data;
+  g_autoptr(JsonArray) requests = NULL;
+  g_autoptr(GPtrArray) posts = NULL;
+  Server *server;
+  Client *client;
+
+  if (g_str_equal (answer, "vanish"))
+    server = server_start ("--vanish", "server/discover", NULL);
+  else
+    server = server_start ("--discover-answer", answer, NULL);
+  client = client_new (server);
+  mcp_client_set_version_negotiation (client->client, MCP_VERSION_NEGOTIATION_AUTO);
+  client_connect_or_fail (client);
+
+  g_assert_false (mcp_client_get_stateless (client->client));
+  g_assert_cmpstr (mcp_client_get_protocol_version (client->client), ==, "2025-11-25");
+  g_assert_null (mcp_client_get_server_supported_versions (client->client));
+  assert_echo_works (client);
+
+  requests = get_requests (client);
+  posts = find_records (requests, "POST");
+  g_assert_cmpuint (posts->len, >=, 3);
+  g_assert_cmpstr (record_rpc_method (posts->pdata[0]), ==, "server/discover");
+  g_assert_cmpstr (record_rpc_method (posts->pdata[1]), ==, "initialize");
+  g_assert_cmpstr (record_rpc_method (posts->pdata[2]), ==, "notifications/initialized");
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* The URL of a server whose endpoint is the root has no path at all; the
  * requests go to "/". */
 static void
@@ -322,6 +360,48 @@ test_custom_header (void)
 }
 
 static void
+count_queued_cb (SoupSession *session,
+                 SoupMessage *message,
+                 guint       *count)
+{
+  (*count)++;
+}
+
+/* A transport on an HTTP session of the application's (for its TLS, proxy
+ * and timeout settings): every request goes through it. */
+static void
+test_own_session (void)
+{
+  g_autoptr(SoupSession) session = soup_session_new ();
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  guint queued = 0;
+
+  server = server_start (NULL);
+  transport = mcp_http_transport_new_with_session (server->url, session);
+  g_assert_true (mcp_http_transport_get_session (transport) == session);
+  mcp_http_transport_set_max_reconnect_attempts (transport, 2);
+  g_assert_cmpuint (mcp_http_transport_get_max_reconnect_attempts (transport), ==, 2);
+  g_signal_connect (session, "request-queued", G_CALLBACK (count_queued_cb), &queued);
+
+  client = mcp_client_new (MCP_TRANSPORT (transport));
+  mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_LEGACY);
+  g_assert_true (mcp_test_connect (client, &error));
+  g_assert_no_error (error);
+  mcp_test_assert_echo_works (client);
+  mcp_client_close_async (client, NULL, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_client_close_finish (client, mcp_test_await_result (&result, "close"), NULL));
+
+  /* initialize, initialized, the call, and the DELETE at least. */
+  g_assert_cmpuint (queued, >=, 4);
+
+  server_stop (server);
+}
+
+static void
 on_legacy_notify (McpHttpTransport *transport,
                   GParamSpec       *pspec,
                   guint            *count)
@@ -385,6 +465,52 @@ test_legacy (void)
   server_stop (server);
 }
 
+static void
+cancel_on_server_info (GObject    *object,
+                       GParamSpec *pspec,
+                       gpointer    user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+static gboolean
+transport_is_closed (gpointer data)
+{
+  return mcp_transport_is_closed (data);
+}
+
+/* Cancelled once the server's answer to initialize was taken, while
+ * notifications/initialized is still being POSTed: the connect fails as
+ * cancelled, and leaves the client closed, not ready. */
+static void
+test_connect_cancelled_when_answered (void)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_new (server);
+  mcp_client_set_version_negotiation (client->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  g_signal_connect (client->client, "notify::server-info",
+                    G_CALLBACK (cancel_on_server_info), cancellable);
+  mcp_client_connect_async (client->client, cancellable, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the connect cancelled once answered");
+
+  g_assert_true (g_cancellable_is_cancelled (cancellable));
+  g_assert_false (mcp_client_connect_finish (client->client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (mcp_client_get_state (client->client), ==, MCP_CLIENT_STATE_CLOSED);
+  g_assert_true (mcp_test_wait_until (transport_is_closed, client->transport, 5000));
+
+  /* The result holds the client, which client_free() expects to go. */
+  g_clear_object (&result);
+  client_free (client);
+  server_stop (server);
+}
+
 /* Dropping the last reference without closing, with streams open and a
  * call in flight, frees everything once the call is done. */
 static void
@@ -434,6 +560,14 @@ main (int   argc,
 
   g_test_add_data_func ("/Mcp/Http/connect-json", NULL, test_connect);
   g_test_add_data_func ("/Mcp/Http/connect-sse", "--sse", test_connect);
+  g_test_add_data_func ("/Mcp/Http/probe-answered-with-html", "html",
+                        test_connect_probe_answered_badly);
+  g_test_add_data_func ("/Mcp/Http/probe-answered-with-404", "404",
+                        test_connect_probe_answered_badly);
+  g_test_add_data_func ("/Mcp/Http/probe-answered-empty", "empty",
+                        test_connect_probe_answered_badly);
+  g_test_add_data_func ("/Mcp/Http/probe-not-answered", "vanish",
+                        test_connect_probe_answered_badly);
   g_test_add_func ("/Mcp/Http/connect-no-path", test_connect_no_path);
   g_test_add_func ("/Mcp/Http/get-stream", test_get_stream);
   g_test_add_func ("/Mcp/Http/sse-echo", test_sse_echo);
@@ -442,7 +576,10 @@ main (int   argc,
   g_test_add_data_func ("/Mcp/Http/server-request-over-get", "get-request",
                         test_server_request);
   g_test_add_func ("/Mcp/Http/custom-header", test_custom_header);
+  g_test_add_func ("/Mcp/Http/own-session", test_own_session);
   g_test_add_func ("/Mcp/Http/legacy", test_legacy);
+  g_test_add_func ("/Mcp/Http/connect-cancelled-when-answered",
+                   test_connect_cancelled_when_answered);
   g_test_add_func ("/Mcp/Http/dispose-unclosed", test_dispose_unclosed);
 
   return http_test_run ();

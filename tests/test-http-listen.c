@@ -22,7 +22,7 @@
 #include "mcp-http-test-util.h"
 
 /* The tools the stateless server lists that a client keeps. */
-#define VALID_TOOLS 16
+#define VALID_TOOLS 17
 
 /* What a subscription or the client reported. */
 typedef struct
@@ -113,6 +113,12 @@ on_list_changed (McpClient  *client,
   (*count)++;
 }
 
+static gboolean
+has_two_tools_changed (gpointer data)
+{
+  return ((Seen *) data)->tools_changed >= 2;
+}
+
 static McpSubscription *
 listen_or_fail (Client             *client,
                 McpListChanges      lists,
@@ -126,7 +132,15 @@ listen_or_fail (Client             *client,
   mcp_test_await_result (&result, "subscriptions/listen");
   subscription = mcp_client_listen_finish (client->client, result, &error);
   g_assert_no_error (error);
+  g_assert_true (MCP_IS_SUBSCRIPTION (subscription));
   g_assert_true (mcp_subscription_get_active (subscription));
+  /* What was asked for, whatever the server agreed to. */
+  g_assert_cmpint (mcp_subscription_get_requested_lists (subscription), ==, lists);
+  if (uris == NULL || uris[0] == NULL)
+    g_assert_true (mcp_subscription_get_requested_resources (subscription) == NULL ||
+                   mcp_subscription_get_requested_resources (subscription)[0] == NULL);
+  else
+    g_assert_true (g_strv_equal (mcp_subscription_get_requested_resources (subscription), uris));
 
   return subscription;
 }
@@ -269,7 +283,8 @@ test_listen (void)
   seen.notifications = 0;
   g_assert_cmpuint (push (client, "notify", "notifications/tools/list_changed", NULL), ==, 2);
   g_assert_true (mcp_test_wait_until (has_received, &seen, NOTIFICATION_TIMEOUT_MS));
-  mcp_test_iterate_for (200);
+  g_assert_true (mcp_test_wait_until (has_two_tools_changed, &client_seen,
+                                      NOTIFICATION_TIMEOUT_MS));
   g_assert_cmpuint (seen.tools_changed, ==, 1);
   g_assert_cmpuint (client_seen.tools_changed, ==, 2);
   g_assert_cmpuint (tools_changed, ==, 1);
@@ -667,6 +682,53 @@ test_flood (void)
   seen_clear (&seen);
 }
 
+static gboolean
+model_has_items (gpointer data)
+{
+  return g_list_model_get_n_items (data) > 0;
+}
+
+static gboolean
+subscription_ended (gpointer data)
+{
+  return !mcp_subscription_get_active (data);
+}
+
+/* The application drops a connected client outside any callback, while
+ * connecting or while the client's own subscription and one of the
+ * application's are open: the listen requests end later, from the main
+ * loop, and must not touch the client (they kept a bare pointer to it: a
+ * critical, and freed memory under ASan). */
+static void
+test_drop_client (void)
+{
+  g_autoptr(McpSubscription) subscription = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+
+  client = client_new (server);
+  mcp_client_connect_async (client->client, NULL, mcp_test_store_result_cb, &result);
+  client_free (client);
+  mcp_test_await_result (&result, "connect");
+  g_clear_object (&result);
+  mcp_test_iterate_for (200);
+
+  client = stateless_client_start (server);
+  g_assert_true (mcp_test_wait_until (model_has_items,
+                                      mcp_client_get_tools_model (client->client),
+                                      NOTIFICATION_TIMEOUT_MS));
+  subscription = listen_or_fail (client, MCP_LIST_CHANGES_TOOLS, NULL);
+  client_free (client);
+  g_assert_true (mcp_test_wait_until (subscription_ended, subscription,
+                                      NOTIFICATION_TIMEOUT_MS));
+  mcp_test_iterate_for (200);
+
+  server_stop (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -674,6 +736,7 @@ main (int   argc,
   if (!http_test_init (&argc, &argv))
     return 0;
 
+  g_test_add_func ("/Mcp/HttpListen/drop-client", test_drop_client);
   g_test_add_func ("/Mcp/HttpListen/listen", test_listen);
   g_test_add_func ("/Mcp/HttpListen/listen-cancelled", test_listen_cancelled);
   g_test_add_func ("/Mcp/HttpListen/own/replaced-twice", test_own_subscription_replaced_twice);

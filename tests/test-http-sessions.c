@@ -232,6 +232,28 @@ close_noted_cb (GObject      *source,
   note->transport_closed = mcp_transport_is_closed (note->transport);
 }
 
+typedef struct
+{
+  Client     *client;
+  const char *session;
+} OldStream;
+
+/* Whether the server noted the hang-up on every GET stream of @session. */
+static gboolean
+old_streams_hung_up (gpointer data)
+{
+  OldStream *old = data;
+  g_autoptr(JsonArray) requests = get_requests (old->client);
+  g_autoptr(GPtrArray) gets = find_records (requests, "GET");
+
+  for (guint i = 0; i < gets->len; i++)
+    if (g_strcmp0 (record_header (gets->pdata[i], "Mcp-Session-Id"), old->session) == 0 &&
+        mcp_test_lookup (gets->pdata[i], "hung_up_at_ms") == NULL)
+      return FALSE;
+
+  return TRUE;
+}
+
 /* The server forgets the session but leaves its GET stream open, and
  * silent: the new session gets a GET stream of its own all the same, and
  * the old one is closed. */
@@ -245,6 +267,7 @@ test_session_expiry_silent_stream (void)
   g_autofree char *text = NULL;
   const char *new_session;
   guint new_gets = 0;
+  OldStream old_stream;
   Server *server;
   Client *client;
 
@@ -271,8 +294,10 @@ test_session_expiry_silent_stream (void)
   g_assert_cmpstr (mcp_test_lookup_string (structured, "response.result.model"), ==,
                    "test-model");
 
-  /* Long enough for the server to notice a hang-up, on a keepalive. */
-  mcp_test_iterate_for (2500);
+  /* The old stream was hung up on: the server notices on a keepalive. */
+  old_stream = (OldStream) { client, old_session };
+  g_assert_true (mcp_test_wait_until (old_streams_hung_up, &old_stream,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
   requests = get_requests (client);
   gets = find_records (requests, "GET");
   for (guint i = 0; i < gets->len; i++)

@@ -338,7 +338,7 @@ test_headers (void)
   read_resource_or_fail (client, "test://a b");
 
   /* A method the server does not know: 404 with -32601 in its body. */
-  mcp_client_request_async (client->client, "custom/method", NULL, NULL,
+  mcp_client_request_async (client->client, "custom/method", NULL, NULL, NULL,
                             mcp_test_store_result_cb, &result);
   mcp_test_await_result (&result, "custom/method");
   answer = mcp_client_request_finish (client->client, result, &error);
@@ -546,8 +546,25 @@ tools_model_filled (gpointer data)
   return g_list_model_get_n_items (data) > 0;
 }
 
+/* How many lines of @log tell that a tool was left out, as a message
+ * (the debug messages that follow add "again"). */
+static guint
+count_left_out_messages (GString *log)
+{
+  g_auto(GStrv) lines = g_strsplit (log->str, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], "Left out the tool") &&
+        strstr (lines[i], " of the server: ") != NULL)
+      n++;
+
+  return n;
+}
+
 /* A tool whose x-mcp-header annotations break the rules is left out of the
- * list, and of the live model; the others stay. */
+ * list, and of the live model; the others stay. The application is told of
+ * each once, however many times the tools are listed. */
 static void
 test_invalid_annotations (void)
 {
@@ -555,12 +572,14 @@ test_invalid_annotations (void)
     "bad-number", "bad-object", "bad-items", "bad-any-of", "bad-name", "bad-empty",
     "bad-duplicate", "bad-root",
   };
+  g_autoptr(GString) log = g_string_new (NULL);
   g_autoptr(GListModel) tools = NULL;
   GListModel *live;
   Server *server;
   Client *client;
 
   server = stateless_server_start (NULL);
+  mcp_test_capture_log (log);
   client = stateless_client_start (server);
 
   tools = list_tools (client);
@@ -575,8 +594,16 @@ test_invalid_annotations (void)
   g_assert_true (has_tool (tools, "echo"));
   g_assert_true (has_tool (tools, "drift"));
   /* What the server lists, less the invalid ones. */
-  g_assert_cmpuint (g_list_model_get_n_items (tools), ==, 16);
-  g_assert_cmpuint (g_list_model_get_n_items (live), ==, 16);
+  g_assert_cmpuint (g_list_model_get_n_items (tools), ==, 17);
+  g_assert_cmpuint (g_list_model_get_n_items (live), ==, 17);
+
+  g_clear_object (&tools);
+  tools = list_tools (client);
+  g_clear_object (&tools);
+  tools = list_tools (client);
+  g_assert_cmpuint (g_list_model_get_n_items (tools), ==, 17);
+  mcp_test_capture_log (NULL);
+  g_assert_cmpuint (count_left_out_messages (log), ==, G_N_ELEMENTS (invalid));
 
   client_close_and_free (client);
   server_stop (server);
@@ -638,7 +665,7 @@ test_header_mismatch_once (void)
   result = call_tool (client, "mismatch", "{\"text\":\"again?\"}", &error);
   g_assert_null (result);
   g_test_message ("The call failed: %s", error->message);
-  g_assert_error (error, MCP_ERROR, -32020);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_HEADER_MISMATCH);
   assert_echo_works (client);
 
   requests = get_requests (client);
@@ -666,7 +693,7 @@ test_missing_capability (void)
   result = call_tool (client, "needs-capability", NULL, &error);
   g_assert_null (result);
   g_test_message ("The call failed: %s", error->message);
-  g_assert_error (error, MCP_ERROR, -32021);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_MISSING_REQUIRED_CLIENT_CAPABILITY);
   g_assert_nonnull (strstr (error->message, "sampling"));
   /* The explained error keeps what the server said. */
   g_assert_nonnull (mcp_error_get_data (error));
@@ -677,6 +704,35 @@ test_missing_capability (void)
 
   requests = get_requests (client);
   g_assert_cmpuint (count_rpc (requests, "tools/call", "needs-capability"), ==, 1);
+
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+/* -32022 in a 400 body, for a call once connected: it reaches the
+ * application as it is, with the server's data, and the connection goes
+ * on. */
+static void
+test_unsupported_version_call (void)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonNode *data;
+  Server *server;
+  Client *client;
+
+  server = stateless_server_start (NULL);
+  client = stateless_client_start (server);
+
+  result = call_tool (client, "unsupported-version", NULL, &error);
+  g_assert_null (result);
+  g_test_message ("The call failed: %s", error->message);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_UNSUPPORTED_PROTOCOL_VERSION);
+  data = mcp_error_get_data (error);
+  g_assert_nonnull (data);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (data));
+  g_assert_true (json_object_has_member (json_node_get_object (data), "supported"));
+  assert_echo_works (client);
 
   client_close_and_free (client);
   server_stop (server);
@@ -717,7 +773,7 @@ test_cancel (void)
   server = stateless_server_start (NULL);
   client = stateless_client_start (server);
 
-  mcp_client_call_tool_async (client->client, "hold", NULL, cancellable,
+  mcp_client_call_tool_async (client->client, "hold", NULL, NULL, cancellable,
                               mcp_test_store_result_cb, &result);
   g_assert_true (mcp_test_wait_until (is_holding, client, REQUEST_TIMEOUT_MS));
   g_assert_null (result);
@@ -943,6 +999,7 @@ main (int   argc,
                         test_header_mismatch_relist);
   g_test_add_func ("/Mcp/HttpStateless/header-mismatch/once", test_header_mismatch_once);
   g_test_add_func ("/Mcp/HttpStateless/missing-capability", test_missing_capability);
+  g_test_add_func ("/Mcp/HttpStateless/unsupported-version-call", test_unsupported_version_call);
   g_test_add_func ("/Mcp/HttpStateless/cancel", test_cancel);
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/ended", "break", test_broken_stream);
   g_test_add_data_func ("/Mcp/HttpStateless/broken-stream/dropped", "drop", test_broken_stream);

@@ -251,11 +251,56 @@ test_bad_sse (void)
   server_stop (server);
 }
 
+/* A byte order mark that arrives a byte at a time still opens the stream
+ * (the first event is not lost to a field named by a piece of it), and
+ * "event:" with no value is the default type, whose data is a message. */
+static void
+test_split_bom (void)
+{
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+  guint seen_before = 0;
+
+  server = server_start ("--no-get", NULL);
+  client = client_start (server);
+
+  text = watched_call_text (client, "split-bom", NULL, "split-bom: after the mark",
+                            &seen_before);
+  g_assert_cmpstr (text, ==, "read past the mark");
+  g_assert_cmpuint (seen_before, ==, 1);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
+/* Whether the server noted that the client hung up on the stream of the
+ * call of @tool (@member of its record). */
+typedef struct
+{
+  Client     *client;
+  const char *tool;
+  const char *member;
+} HangUp;
+
+static gboolean
+server_saw_hang_up (gpointer data)
+{
+  HangUp *wanted = data;
+  g_autoptr(JsonArray) requests = get_requests (wanted->client);
+  g_autoptr(GPtrArray) posts = find_records (requests, "POST");
+  JsonObject *record = find_tool_call (posts, wanted->tool, NULL);
+
+  return record != NULL && mcp_test_lookup (record, wanted->member) != NULL;
+}
+
 /* A server may keep a stream open after the answer: the client must not,
  * or every such call holds a connection for good. */
 static void
 test_linger (void)
 {
+  HangUp hang_up;
   g_autoptr(JsonArray) requests = NULL;
   g_autoptr(GPtrArray) posts = NULL;
   g_autofree char *text = NULL;
@@ -268,7 +313,9 @@ test_linger (void)
 
   text = call_tool_text (client, "linger", "{\"ms\":20000}");
   g_assert_cmpstr (text, ==, "lingering");
-  mcp_test_iterate_for (1000);
+  hang_up = (HangUp) { client, "linger", "hung_up_after_ms" };
+  g_assert_true (mcp_test_wait_until (server_saw_hang_up, &hang_up,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
 
   requests = get_requests (client);
   posts = find_records (requests, "POST");
@@ -317,12 +364,43 @@ test_huge_event (void)
   server_stop (server);
 }
 
+/* max-message-size at its documented maximum, G_MAXSIZE: a JSON body
+ * without a Content-Length, larger than the first buffer, is read whole
+ * (the buffer's growth once capped at the limit plus one, which wrapped to
+ * 0 and wrote past the buffer). */
+static void
+test_max_message_size_maximum (void)
+{
+  g_autofree char *text = NULL;
+  Server *server;
+  Client *client;
+
+  server = server_start (NULL);
+  client = client_new (server);
+  mcp_http_transport_set_max_message_size (client->transport, G_MAXSIZE);
+  g_assert_cmpuint (mcp_http_transport_get_max_message_size (client->transport), ==,
+                    G_MAXSIZE);
+  client_connect_or_fail (client);
+
+  text = call_tool_text (client, "huge-event",
+                         "{\"bytes\":200000,\"json\":true,\"chunked\":true}");
+  g_assert_cmpuint (strlen (text), >, 199000);
+  g_clear_pointer (&text, g_free);
+  text = call_tool_text (client, "huge-event", "{\"bytes\":200000,\"json\":true}");
+  g_assert_cmpuint (strlen (text), >, 199000);
+
+  assert_echo_works (client);
+  client_close_and_free (client);
+  server_stop (server);
+}
+
 /* An event too large on the stream of a call fails the call at once, and
  * the client hangs up, when the server then holds the stream open
  * ("hold") or never even ends the event ("unterminated"). */
 static void
 test_huge_event_held (gconstpointer data)
 {
+  HangUp hang_up;
   const char *how = data;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonArray) requests = NULL;
@@ -342,7 +420,9 @@ test_huge_event_held (gconstpointer data)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
   assert_echo_works (client);
   /* The server notices on its next writes. */
-  mcp_test_iterate_for (1000);
+  hang_up = (HangUp) { client, "huge-event", "hung_up_at_ms" };
+  g_assert_true (mcp_test_wait_until (server_saw_hang_up, &hang_up,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
 
   requests = get_requests (client);
   posts = find_records (requests, "POST");
@@ -372,7 +452,9 @@ main (int   argc,
   g_test_add_func ("/Mcp/Http/resume-storm-talk", test_resume_storm_talk);
   g_test_add_func ("/Mcp/Http/drop", test_drop);
   g_test_add_func ("/Mcp/Http/bad-sse", test_bad_sse);
+  g_test_add_func ("/Mcp/Http/split-bom", test_split_bom);
   g_test_add_func ("/Mcp/Http/linger", test_linger);
+  g_test_add_func ("/Mcp/Http/max-message-size-maximum", test_max_message_size_maximum);
   g_test_add_func ("/Mcp/Http/huge-event", test_huge_event);
   g_test_add_data_func ("/Mcp/Http/huge-event-held", "hold", test_huge_event_held);
   g_test_add_data_func ("/Mcp/Http/huge-event-unterminated", "unterminated",

@@ -47,7 +47,7 @@ test_not_connected (void)
   transport = mcp_stdio_transport_new (argv);
   client = mcp_client_new (MCP_TRANSPORT (transport));
 
-  mcp_client_call_tool_async (client, "echo", NULL, NULL, mcp_test_store_result_cb, &result);
+  mcp_client_call_tool_async (client, "echo", NULL, NULL, NULL, mcp_test_store_result_cb, &result);
   mcp_test_await_result (&result, "the failed tool call");
   tool_result = mcp_client_call_tool_finish (client, result, &error);
 

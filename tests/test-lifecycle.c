@@ -59,7 +59,7 @@ pending_call_start (PendingCall *call,
   call->result = NULL;
   call->error = NULL;
   call->client = server->client;
-  mcp_client_call_tool_async (server->client, name, arguments, NULL, mcp_test_store_result_cb,
+  mcp_client_call_tool_async (server->client, name, arguments, NULL, NULL, mcp_test_store_result_cb,
                               &call->result);
 }
 
@@ -644,7 +644,7 @@ test_dispose_states (void)
   server = server_start (NULL);
   pid = server->pid;
   arguments = json_from_string ("{\"ms\": 300}", NULL);
-  mcp_client_call_tool_async (server->client, "sleep", json_node_get_object (arguments), NULL,
+  mcp_client_call_tool_async (server->client, "sleep", json_node_get_object (arguments), NULL, NULL,
                               mcp_test_store_result_cb, &result);
   {
     g_autoptr(McpClient) client = g_object_ref (server->client);
@@ -665,7 +665,7 @@ test_dispose_states (void)
   g_clear_pointer (&arguments, json_node_unref);
   arguments = json_from_string ("{\"text\": \"x\"}", NULL);
   mcp_client_call_tool_async (server->client, "echo", json_node_get_object (arguments),
-                              NULL, free_server_in_callback_cb, &server);
+                              NULL, NULL, free_server_in_callback_cb, &server);
   g_assert_true (mcp_test_wait_until (server_slot_is_empty, &server,
                                       MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
   assert_process_gone (pid, PROCESS_GONE_TIMEOUT_MS);
@@ -683,7 +683,6 @@ keep_awake_cb (gpointer user_data)
 
 static void
 count_call_progress_cb (McpRequestOptions *options,
-                        GCancellable      *cancellable,
                         double             progress,
                         double             total,
                         const char        *message,
@@ -748,7 +747,7 @@ use_client_on_context (GMainContext *context)
   g_assert_no_error (error);
   g_clear_object (&result);
 
-  mcp_client_call_tool_async (client, "echo", json_node_get_object (echo), NULL,
+  mcp_client_call_tool_async (client, "echo", json_node_get_object (echo), NULL, NULL,
                               mcp_test_store_result_cb, &result);
   await_on_context (context, &result, "echo");
   answer = mcp_client_call_tool_finish (client, result, &error);
@@ -760,9 +759,9 @@ use_client_on_context (GMainContext *context)
 
   /* Progress, with a timeout that it keeps restarting. */
   mcp_request_options_set_timeout (options, 1000);
-  g_signal_connect (options, "call-progress", G_CALLBACK (count_call_progress_cb), &n_progress);
-  mcp_client_call_tool_full_async (client, "progress", json_node_get_object (progress), options,
-                                   NULL, mcp_test_store_result_cb, &result);
+  g_signal_connect (options, "progress", G_CALLBACK (count_call_progress_cb), &n_progress);
+  mcp_client_call_tool_async (client, "progress", json_node_get_object (progress), options,
+                              NULL, mcp_test_store_result_cb, &result);
   await_on_context (context, &result, "progress");
   answer = mcp_client_call_tool_finish (client, result, &error);
   g_assert_no_error (error);
@@ -773,8 +772,8 @@ use_client_on_context (GMainContext *context)
   /* A call that times out: the request timer must run on this context. */
   mcp_request_options_set_timeout (options, 100);
   g_signal_handlers_disconnect_by_func (options, count_call_progress_cb, &n_progress);
-  mcp_client_call_tool_full_async (client, "sleep", json_node_get_object (slow), options,
-                                   NULL, mcp_test_store_result_cb, &result);
+  mcp_client_call_tool_async (client, "sleep", json_node_get_object (slow), options,
+                              NULL, mcp_test_store_result_cb, &result);
   await_on_context (context, &result, "a call that times out");
   g_assert_null (mcp_client_call_tool_finish (client, result, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT);
@@ -789,7 +788,7 @@ use_client_on_context (GMainContext *context)
     g_source_attach (later, context);
     g_source_unref (later);
   }
-  mcp_client_call_tool_async (client, "sleep", json_node_get_object (slow), cancellable,
+  mcp_client_call_tool_async (client, "sleep", json_node_get_object (slow), NULL, cancellable,
                               mcp_test_store_result_cb, &result);
   await_on_context (context, &result, "a cancelled call");
   g_assert_null (mcp_client_call_tool_finish (client, result, &error));

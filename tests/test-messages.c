@@ -75,14 +75,14 @@ test_concurrent (void)
 
           json_object_set_int_member (arguments, "ms", ms);
           calls[i].expected = g_strdup_printf ("slept %u", ms);
-          mcp_client_call_tool_async (server->client, "sleep", arguments, NULL,
+          mcp_client_call_tool_async (server->client, "sleep", arguments, NULL, NULL,
                                       concurrent_call_cb, &calls[i]);
         }
       else
         {
           calls[i].expected = g_strdup_printf ("echo %u", i);
           json_object_set_string_member (arguments, "text", calls[i].expected);
-          mcp_client_call_tool_async (server->client, "echo", arguments, NULL,
+          mcp_client_call_tool_async (server->client, "echo", arguments, NULL, NULL,
                                       concurrent_call_cb, &calls[i]);
         }
     }
@@ -127,7 +127,7 @@ test_large_requests (void)
       calls[i].n_done = &n_done;
       calls[i].expected = g_strnfill (size, 'a' + i % 26);
       json_object_set_string_member (args, "text", calls[i].expected);
-      mcp_client_call_tool_async (server->client, "echo", args, NULL,
+      mcp_client_call_tool_async (server->client, "echo", args, NULL, NULL,
                                   concurrent_call_cb, &calls[i]);
     }
 
@@ -148,7 +148,7 @@ test_large_requests (void)
   big = g_strnfill (4 * 1024 * 1024, 'z');
   json_object_set_string_member (arguments, "text", big);
   calls[0].completions = 0;
-  mcp_client_call_tool_async (server->client, "echo", arguments, NULL,
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, NULL,
                               concurrent_call_cb, &calls[0]);
   mcp_test_iterate_for (200);
   g_assert_cmpuint (calls[0].completions, ==, 0);
@@ -354,7 +354,7 @@ test_nested_main_loop (void)
 
   /* Two notifications and the answer, in one read; another answer comes
    * while the handler of the first notification runs its loop. */
-  mcp_client_call_tool_async (server->client, "sleep", arguments, NULL, nested_sleep_cb,
+  mcp_client_call_tool_async (server->client, "sleep", arguments, NULL, NULL, nested_sleep_cb,
                               &sleep_done);
   result = watched_call_tool (server, "multi", &log, &before);
   text = mcp_tool_result_dup_text (result);
@@ -424,7 +424,7 @@ test_message_received (void)
   handler = g_signal_connect (server->transport, "message-received", G_CALLBACK (on_traffic),
                               &watch);
 
-  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, watched_echo_cb, &watch);
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, NULL, watched_echo_cb, &watch);
   g_assert_true (mcp_test_wait_until (watch_done, &watch, 5000));
   g_assert_true (watch.answer_seen);
   g_assert_cmpuint (watch.echoes, ==, 1);
@@ -433,7 +433,7 @@ test_message_received (void)
    * on alone. */
   g_signal_handler_disconnect (server->transport, handler);
   watch.done = FALSE;
-  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, watched_echo_cb, &watch);
+  mcp_client_call_tool_async (server->client, "echo", arguments, NULL, NULL, watched_echo_cb, &watch);
   g_assert_true (mcp_test_wait_until (watch_done, &watch, 5000));
   g_assert_cmpuint (watch.echoes, ==, 1);
 
@@ -473,7 +473,7 @@ test_raw_request (void)
 
   server = server_start (NULL);
 
-  mcp_client_request_async (server->client, "tools/list", NULL, NULL, mcp_test_store_result_cb,
+  mcp_client_request_async (server->client, "tools/list", NULL, NULL, NULL, mcp_test_store_result_cb,
                             &result);
   mcp_test_await_result (&result, "tools/list");
   answer = mcp_client_request_finish (server->client, result, &error);
@@ -488,7 +488,7 @@ test_raw_request (void)
   g_clear_pointer (&answer, json_node_unref);
 
   /* A server error keeps its code. */
-  mcp_client_request_async (server->client, "no/such/method", NULL, NULL, mcp_test_store_result_cb,
+  mcp_client_request_async (server->client, "no/such/method", NULL, NULL, NULL, mcp_test_store_result_cb,
                             &result);
   mcp_test_await_result (&result, "no/such/method");
   answer = mcp_client_request_finish (server->client, result, &error);

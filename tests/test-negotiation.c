@@ -342,35 +342,157 @@ test_dual_era_slow_probe (void)
   peer_close_and_free (peer);
 }
 
-/* A server that dies on the probe: the connect fails, and does not wait
- * for anything. */
+/* A server of both eras answers the late probe first, then takes the
+ * initialize that went out beside it: its connection now holds a session
+ * of the older era, so that is what the client speaks (the TypeScript
+ * SDK's server over stdio does this under load). */
 static void
-test_dies_during_probe (void)
+test_dual_era_probe_answered_before_initialize (void)
 {
-  Peer *peer = peer_new ("--discover", "exit", "--exit-status", "7", NULL);
-  g_autoptr(GError) error = NULL;
+  Peer *peer = peer_start ("--era", "dual", "--discover", "slow", "--discover-delay", SLOW_PROBE_MS,
+                           "--initialize-after-discover", NULL);
 
+  assert_is_legacy (peer);
+  assert_legacy_traffic (peer);
+
+  peer_close_and_free (peer);
+}
+
+static void
+count_closed_cb (McpClient    *client,
+                 const GError *error,
+                 guint        *count)
+{
+  (*count)++;
+}
+
+static void
+count_pids_cb (GObject    *object,
+               GParamSpec *pspec,
+               guint      *count)
+{
+  if (mcp_stdio_transport_get_subprocess (MCP_STDIO_TRANSPORT (object)) != NULL)
+    (*count)++;
+}
+
+/* A server of an older SDK that exits when the first message is
+ * server/discover: a plain client with the default negotiation starts it
+ * again and connects with initialize, within the same connect, and nobody
+ * hears of the first end. */
+static void
+test_exits_on_probe (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "exit", "--exit-status", "7", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+  guint closed = 0;
+  guint started = 0;
+  GPid first_pid;
+
+  g_assert_cmpint (mcp_client_get_version_negotiation (peer->client), ==,
+                   MCP_VERSION_NEGOTIATION_AUTO);
+  g_assert_true (mcp_transport_can_reopen (MCP_TRANSPORT (peer->transport)));
+  g_signal_connect (peer->client, "closed", G_CALLBACK (count_closed_cb), &closed);
+  g_signal_connect (peer->transport, "notify::subprocess", G_CALLBACK (count_pids_cb), &started);
+
+  g_assert_true (peer_connect (peer, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_READY);
+  g_assert_cmpuint (closed, ==, 0);
+  g_assert_cmpuint (started, ==, 2);
+  assert_is_legacy (peer);
+  g_assert_null (mcp_client_get_server_supported_versions (peer->client));
+  first_pid = peer->pid;
+  g_assert_cmpint (first_pid, >, 0);
+
+  /* The first process got the probe, the second initialize: nothing else
+   * was asked twice. */
+  records = peer_records (peer);
+  g_assert_cmpstr (mcp_test_lookup_string (record_message (records->pdata[0]), "method"), ==,
+                   "server/discover");
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  assert_legacy_traffic (peer);
+
+  g_signal_handlers_disconnect_by_func (peer->transport, count_pids_cb, &started);
+  peer_close_and_free (peer);
+  g_assert_cmpuint (closed, ==, 1);
+}
+
+/* A server that exits on every start: after one more start, the connect
+ * fails with what the second run said, and the end is reported once. */
+static void
+test_exits_on_probe_and_initialize (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--discover", "exit", "--initialize", "exit",
+                         "--exit-status", "7", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(GError) error = NULL;
+  guint closed = 0;
+
+  g_signal_connect (peer->client, "closed", G_CALLBACK (count_closed_cb), &closed);
   g_assert_false (peer_connect (peer, &error));
   g_assert_nonnull (error);
   g_test_message ("connect failed: %s", error->message);
-  g_assert_true (error->domain == G_IO_ERROR);
   g_assert_nonnull (strstr (error->message, "7"));
-  /* It says what happened, and what reaches such a server. */
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+  g_assert_cmpuint (closed, ==, 1);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+
+  peer_close_and_free (peer);
+  g_assert_cmpuint (closed, ==, 1);
+}
+
+/* The stateless revision's answer lists what the server speaks. */
+static void
+test_server_supported_versions (void)
+{
+  Peer *peer = peer_start ("--era", "stateless", NULL);
+  const char * const *versions;
+
+  versions = mcp_client_get_server_supported_versions (peer->client);
+  g_assert_nonnull (versions);
+  g_assert_true (g_strv_contains (versions, STATELESS_VERSION));
+
+  peer_close_and_free (peer);
+}
+
+/* A transport that cannot start its server again (the application's own
+ * pipes): the connect fails with its own code, and says what reaches
+ * such a server. */
+static void
+test_dies_during_probe_no_reopen (void)
+{
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(McpStreamTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  process = g_subprocess_launcher_spawn (launcher, &error, stateless_python_path (),
+                                         stateless_server_script (),
+                                         "--era", "legacy", "--discover", "exit",
+                                         "--exit-status", "7", NULL);
+  g_assert_no_error (error);
+  transport = mcp_stream_transport_new (g_subprocess_get_stdout_pipe (process),
+                                        g_subprocess_get_stdin_pipe (process));
+  g_assert_false (mcp_transport_can_reopen (MCP_TRANSPORT (transport)));
+  client = mcp_client_new (MCP_TRANSPORT (transport));
+
+  g_assert_false (mcp_test_connect (client, &error));
+  g_test_message ("connect failed: %s", error->message);
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_PROBE_ENDED_CONNECTION);
   g_assert_nonnull (strstr (error->message, "server/discover"));
   g_assert_nonnull (strstr (error->message, "legacy handshake"));
-  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
-
-  peer_close_and_free (peer);
+  g_assert_cmpint (mcp_client_get_state (client), ==, MCP_CLIENT_STATE_CLOSED);
   g_clear_error (&error);
 
-  /* Which the legacy handshake alone reaches. */
-  peer = peer_new ("--era", "legacy", "--discover", "exit", NULL);
-  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_LEGACY);
-  g_assert_true (peer_connect (peer, &error));
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
   g_assert_no_error (error);
-  g_assert_false (mcp_client_get_stateless (peer->client));
-  g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, "2025-11-25");
-  peer_close_and_free (peer);
 }
 
 /* A server that answers the probe with an error and dies in initialize:
@@ -489,6 +611,7 @@ test_pinned_legacy (void)
   JsonObject *initialize;
 
   pin (peer, "2025-06-18");
+  g_assert_cmpstr (mcp_client_get_pinned_protocol_version (peer->client), ==, "2025-06-18");
   peer_connect_or_fail (peer);
   g_assert_false (mcp_client_get_stateless (peer->client));
   g_assert_cmpstr (mcp_client_get_protocol_version (peer->client), ==, "2025-06-18");
@@ -567,6 +690,20 @@ test_cancel_during_probe (void)
   peer_close_and_free (peer);
 }
 
+/* initialize is never cancelled with a notification (other SDKs send
+ * one); the probe may be. */
+static void
+assert_initialize_not_cancelled (GPtrArray *records)
+{
+  JsonObject *initialize = record_message (find_method (records, "initialize", 0));
+  gint64 initialize_id = mcp_test_lookup_int_or_fail (initialize, "id");
+  JsonObject *cancelled;
+
+  for (guint i = 0; (cancelled = find_method (records, "notifications/cancelled", i)); i++)
+    g_assert_cmpint (mcp_test_lookup_int_or_fail (record_message (cancelled),
+                                                  "params.requestId"), !=, initialize_id);
+}
+
 /* Cancelled while both the probe and initialize wait. */
 static void
 test_cancel_during_probe_and_initialize (void)
@@ -575,11 +712,114 @@ test_cancel_during_probe_and_initialize (void)
                          NULL);
   g_autoptr(GPtrArray) records = NULL;
 
+
   connect_and_cancel (peer, "initialize");
+  /* Everything the client sent has been read once the server is gone. */
+  peer_wait_gone (peer);
 
   records = peer_records (peer);
   g_assert_cmpuint (count_method (records, "server/discover"), ==, 1);
   g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+  assert_initialize_not_cancelled (records);
+
+  peer_close_and_free (peer);
+}
+
+/* Cancelled while initialize waits, without a probe. */
+static void
+test_cancel_during_initialize (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", "--initialize", "silent", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  connect_and_cancel (peer, "initialize");
+  peer_wait_gone (peer);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "server/discover"), ==, 0);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+  assert_initialize_not_cancelled (records);
+
+  peer_close_and_free (peer);
+}
+
+/* Cancels the connect from within the client, at the moment it learns
+ * who the server is: the handshake's answer has arrived and been taken, and
+ * nothing is left that the cancellable could still stop. */
+static void
+cancel_on_server_info (GObject    *object,
+                       GParamSpec *pspec,
+                       gpointer    user_data)
+{
+  g_cancellable_cancel (user_data);
+}
+
+static gboolean
+transport_is_closed (gpointer data)
+{
+  return mcp_transport_is_closed (data);
+}
+
+/* Connects, and cancels once the server's answer that settles the connect
+ * was taken: the connect fails as cancelled, and a failed connect leaves
+ * the client closed and the server stopped, never ready. */
+static void
+connect_and_cancel_when_answered (Peer *peer)
+{
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  gulong handler;
+
+  handler = g_signal_connect (peer->client, "notify::server-info",
+                              G_CALLBACK (cancel_on_server_info), cancellable);
+  mcp_client_connect_async (peer->client, cancellable, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "the connect cancelled once answered");
+  g_signal_handler_disconnect (peer->client, handler);
+
+  g_assert_true (g_cancellable_is_cancelled (cancellable));
+  g_assert_false (mcp_client_connect_finish (peer->client, result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpint (mcp_client_get_state (peer->client), ==, MCP_CLIENT_STATE_CLOSED);
+  g_assert_true (mcp_test_wait_until (transport_is_closed, peer->transport, 5000));
+}
+
+/* The legacy handshake: initialize was answered, notifications/initialized
+ * is on its way. */
+static void
+test_cancel_after_initialize_answered (void)
+{
+  Peer *peer = peer_new ("--era", "dual", NULL);
+
+  mcp_client_set_version_negotiation (peer->client, MCP_VERSION_NEGOTIATION_LEGACY);
+  connect_and_cancel_when_answered (peer);
+
+  peer_close_and_free (peer);
+}
+
+/* The probe found an older server, and initialize was answered. */
+static void
+test_cancel_after_fallback_answered (void)
+{
+  Peer *peer = peer_new ("--era", "legacy", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+
+  connect_and_cancel_when_answered (peer);
+
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+
+  peer_close_and_free (peer);
+}
+
+/* The probe was answered by a stateless server. */
+static void
+test_cancel_after_probe_answered (void)
+{
+  Peer *peer = peer_new ("--era", "stateless", NULL);
+
+  connect_and_cancel_when_answered (peer);
 
   peer_close_and_free (peer);
 }
@@ -694,6 +934,7 @@ test_envelope_every_request (void)
   g_autoptr(GHashTable) methods = g_hash_table_new (g_str_hash, g_str_equal);
 
   mcp_client_set_features (peer->client, ALL_FEATURES);
+  g_assert_cmpuint (mcp_client_get_features (peer->client), ==, ALL_FEATURES);
   mcp_client_set_client_name (peer->client, "envelope-test");
   mcp_client_set_client_version (peer->client, "4.5.6");
   peer_connect_or_fail (peer);
@@ -851,6 +1092,63 @@ test_envelope_none_for_legacy (void)
   peer_close_and_free (peer);
 }
 
+/* ------------------------------------------------------------------------
+ * The errors of the stateless revision, as an application matches them
+ * ------------------------------------------------------------------------ */
+
+static GError *
+call_refused (Peer       *peer,
+              const char *arguments_json)
+{
+  g_autoptr(McpToolResult) result = NULL;
+  GError *error = NULL;
+
+  result = mcp_test_call_tool (peer->client, "refuse", arguments_json, NULL, NULL, &error);
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  g_test_message ("The call failed: %s", error->message);
+
+  return error;
+}
+
+/* Each code the revision defines reaches the application as its McpError,
+ * with the server's data, and the connection goes on. */
+static void
+test_error_codes (void)
+{
+  Peer *peer = peer_start ("--era", "stateless", NULL);
+  g_autoptr(GPtrArray) records = NULL;
+  GError *error;
+  JsonNode *data;
+
+  /* A header mismatch: the client lists the tools again and calls once
+   * more before it gives up. */
+  error = call_refused (peer, "{\"code\": -32020, \"message\": \"Header mismatch\"}");
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_HEADER_MISMATCH);
+  g_clear_error (&error);
+  records = peer_records (peer);
+  g_assert_cmpuint (count_method (records, "tools/call"), ==, 2);
+  g_assert_cmpuint (count_method (records, "tools/list"), ==, 1);
+
+  error = call_refused (peer, "{\"code\": -32021, \"message\": \"Missing capability\", "
+                        "\"data\": {\"requiredCapabilities\": {\"sampling\": {}}}}");
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_MISSING_REQUIRED_CLIENT_CAPABILITY);
+  g_assert_nonnull (strstr (error->message, "sampling"));
+  data = mcp_error_get_data (error);
+  g_assert_nonnull (data);
+  g_assert_nonnull (mcp_test_lookup_object (json_node_get_object (data), "requiredCapabilities"));
+  g_clear_error (&error);
+
+  error = call_refused (peer, "{\"code\": -32022, \"message\": \"Unsupported version\", "
+                        "\"data\": {\"supported\": [\"2099-01-01\"]}}");
+  g_assert_error (error, MCP_ERROR, MCP_ERROR_UNSUPPORTED_PROTOCOL_VERSION);
+  g_assert_nonnull (mcp_error_get_data (error));
+  g_clear_error (&error);
+
+  mcp_test_assert_echo_works (peer->client);
+  peer_close_and_free (peer);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -870,7 +1168,14 @@ main (int   argc,
   g_test_add_func ("/Mcp/Negotiation/legacy-silent", test_legacy_silent);
   g_test_add_func ("/Mcp/Negotiation/stateless-slow-probe", test_stateless_slow_probe);
   g_test_add_func ("/Mcp/Negotiation/dual-era-slow-probe", test_dual_era_slow_probe);
-  g_test_add_func ("/Mcp/Negotiation/dies-during-probe", test_dies_during_probe);
+  g_test_add_func ("/Mcp/Negotiation/dual-era-probe-answered-before-initialize",
+                   test_dual_era_probe_answered_before_initialize);
+  g_test_add_func ("/Mcp/Negotiation/exits-on-probe", test_exits_on_probe);
+  g_test_add_func ("/Mcp/Negotiation/exits-on-probe-and-initialize",
+                   test_exits_on_probe_and_initialize);
+  g_test_add_func ("/Mcp/Negotiation/server-supported-versions", test_server_supported_versions);
+  g_test_add_func ("/Mcp/Negotiation/dies-during-probe-no-reopen",
+                   test_dies_during_probe_no_reopen);
   g_test_add_func ("/Mcp/Negotiation/dies-after-probe", test_dies_after_probe);
   g_test_add_func ("/Mcp/Negotiation/legacy", test_negotiation_legacy);
   g_test_add_func ("/Mcp/Negotiation/pinned-stateless", test_pinned_stateless);
@@ -879,8 +1184,16 @@ main (int   argc,
   g_test_add_func ("/Mcp/Negotiation/pinned-unknown-stateless", test_pinned_unknown_stateless);
   g_test_add_func ("/Mcp/Negotiation/pinned-legacy", test_pinned_legacy);
   g_test_add_func ("/Mcp/Negotiation/cancel-during-probe", test_cancel_during_probe);
+  g_test_add_func ("/Mcp/Negotiation/cancel-during-initialize", test_cancel_during_initialize);
   g_test_add_func ("/Mcp/Negotiation/cancel-during-probe-and-initialize",
                    test_cancel_during_probe_and_initialize);
+  g_test_add_func ("/Mcp/Negotiation/cancel-after-initialize-answered",
+                   test_cancel_after_initialize_answered);
+  g_test_add_func ("/Mcp/Negotiation/cancel-after-fallback-answered",
+                   test_cancel_after_fallback_answered);
+  g_test_add_func ("/Mcp/Negotiation/cancel-after-probe-answered",
+                   test_cancel_after_probe_answered);
+  g_test_add_func ("/Mcp/Negotiation/error-codes", test_error_codes);
   g_test_add_func ("/Mcp/Envelope/every-request", test_envelope_every_request);
   g_test_add_func ("/Mcp/Envelope/no-features", test_envelope_no_features);
   g_test_add_func ("/Mcp/Envelope/log-level", test_envelope_log_level);

@@ -115,6 +115,8 @@ problems_of (McpServerRegistry *registry)
   GListModel *problems = mcp_server_registry_get_problems (registry);
   GString *text = g_string_new (NULL);
 
+  g_assert_true (g_list_model_get_item_type (problems) == MCP_TYPE_CONFIG_PROBLEM);
+
   for (guint i = 0; i < g_list_model_get_n_items (problems); i++)
     {
       g_autoptr(McpConfigProblem) problem = g_list_model_get_item (problems, i);
@@ -170,19 +172,6 @@ wait_for_n_items (GListModel *model,
 
   if (!mcp_test_wait_until (has_n_items, args, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000))
     g_error ("The model has %u items, not %u", g_list_model_get_n_items (model), n);
-}
-
-static void
-save (McpServerRegistry *registry)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  mcp_server_registry_save_async (registry, NULL, mcp_test_store_result_cb, &result);
-  g_assert_true (mcp_server_registry_save_finish (registry,
-                                                  mcp_test_await_result (&result, "the save"),
-                                                  &error));
-  g_assert_no_error (error);
 }
 
 /* ------------------------------------------------------------------------
@@ -554,7 +543,7 @@ test_user_file (void)
   g_assert_true (mcp_server_registry_add (registry, config, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (mcp_server_registry_has_unsaved_changes (registry));
-  save (registry);
+  mcp_test_save_registry (registry);
   g_assert_false (mcp_server_registry_has_unsaved_changes (registry));
 
   text = read_file (file);
@@ -629,7 +618,7 @@ test_save_keeps_the_rest (void)
   g_assert_true (mcp_server_registry_add (registry, added, file, &error));
   g_assert_no_error (error);
 
-  save (registry);
+  mcp_test_save_registry (registry);
   text = read_file (file);
   g_assert_cmpstr (text, ==,
                    "{\n"
@@ -671,7 +660,7 @@ test_save_keeps_the_rest (void)
   mcp_server_config_set_disabled (tracker, FALSE);
   g_assert_true (mcp_server_registry_remove (registry, added));
   g_assert_true (mcp_server_registry_remove (registry, tracker));
-  save (registry);
+  mcp_test_save_registry (registry);
   g_clear_pointer (&text, g_free);
   text = read_file (file);
   g_assert_cmpstr (text, ==,
@@ -712,7 +701,7 @@ test_save_merges (void)
   g_assert_cmpstr (mcp_server_config_get_command (mcp_server_registry_lookup (registry, "b")), ==, "b2");
   g_assert_true (mcp_server_registry_has_unsaved_changes (registry));
 
-  save (registry);
+  mcp_test_save_registry (registry);
   text = read_file (file);
   g_assert_cmpstr (text, ==,
                    "{\"mcpServers\": {\"a\": {\"command\": \"a\",\n"
@@ -820,7 +809,9 @@ test_variables (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED);
   g_clear_error (&error);
 
+  g_assert_null (mcp_server_registry_get_workspace_folder (registry));
   mcp_server_registry_set_workspace_folder (registry, folder);
+  g_assert_true (g_file_equal (mcp_server_registry_get_workspace_folder (registry), folder));
   transport = mcp_server_config_create_transport (mcp_server_registry_lookup (registry, "s"), &error);
   g_assert_no_error (error);
   g_assert_true (MCP_IS_STDIO_TRANSPORT (transport));
@@ -859,26 +850,21 @@ input_requested_cb (McpServerRegistry *registry,
                     McpInputRequest   *request,
                     InputHandler      *handler)
 {
+  g_assert_true (MCP_IS_INPUT_REQUEST (request));
   g_ptr_array_add (handler->requests, g_object_ref (request));
   return handler->handle;
-}
-
-static McpClient *
-create_client (McpServerConfig  *config,
-               GError          **error)
-{
-  g_autoptr(GAsyncResult) result = NULL;
-
-  mcp_server_config_create_client_async (config, NULL, mcp_test_store_result_cb, &result);
-  return mcp_server_config_create_client_finish (config,
-                                                 mcp_test_await_result (&result, "the client"),
-                                                 error);
 }
 
 static gboolean
 has_requests (gpointer data)
 {
   return ((GPtrArray *) data)->len > 0;
+}
+
+static gboolean
+has_two_requests (gpointer data)
+{
+  return ((GPtrArray *) data)->len >= 2;
 }
 
 static void
@@ -916,13 +902,16 @@ test_inputs (void)
   mcp_server_config_create_client_async (a, NULL, mcp_test_store_result_cb, &result);
   mcp_server_config_create_client_async (b, NULL, mcp_test_store_result_cb, &second_result);
   g_assert_true (mcp_test_wait_until (has_requests, handler.requests, 5000));
-  mcp_test_iterate_for (50);
   g_assert_cmpuint (handler.requests->len, ==, 1);
   request = handler.requests->pdata[0];
   g_assert_cmpstr (mcp_input_request_get_id (request), ==, "token");
   g_assert_cmpstr (mcp_input_request_get_server (request), ==, "a");
   g_assert_cmpstr (mcp_input_request_get_description (request), ==, "API token");
   g_assert_true (mcp_input_request_get_password (request));
+  /* The input's declaration as the file has it. */
+  g_assert_cmpstr (mcp_test_lookup_string (mcp_input_request_get_json (request), "id"), ==, "token");
+  g_assert_cmpstr (mcp_test_lookup_string (mcp_input_request_get_json (request), "description"),
+                   ==, "API token");
   g_assert_null (result);
   g_assert_null (second_result);
   mcp_input_request_reply (request, "s3cret");
@@ -934,7 +923,8 @@ test_inputs (void)
   g_assert_no_error (error);
   g_assert_cmpstrv (mcp_stdio_transport_get_argv (MCP_STDIO_TRANSPORT (mcp_client_get_transport (second))),
                     ((const char *[]) { "b", "--token=s3cret", NULL }));
-  g_assert_true (mcp_test_wait_until (has_requests, handler.requests, 5000));
+  /* The next request is a's second input, not the first one again. */
+  g_assert_true (mcp_test_wait_until (has_two_requests, handler.requests, 5000));
   g_assert_cmpuint (handler.requests->len, ==, 2);
   request = handler.requests->pdata[1];
   g_assert_cmpstr (mcp_input_request_get_id (request), ==, "region");
@@ -950,7 +940,7 @@ test_inputs (void)
 
   /* Remembered for the session. */
   g_clear_object (&client);
-  client = create_client (a, &error);
+  client = mcp_test_create_configured_client (a, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (handler.requests->len, ==, 2);
 
@@ -969,7 +959,7 @@ test_inputs (void)
 
   /* Nobody answers: declined at once. */
   handler.handle = FALSE;
-  client = create_client (a, &error);
+  client = mcp_test_create_configured_client (a, &error);
   g_assert_null (client);
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
   g_clear_error (&error);
@@ -987,7 +977,7 @@ test_inputs (void)
   /* Given in advance, as from a keyring: not asked for. */
   mcp_server_registry_set_input (registry, "token", "from-keyring");
   mcp_server_registry_set_input (registry, "region", "eu");
-  client = create_client (a, &error);
+  client = mcp_test_create_configured_client (a, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (handler.requests->len, ==, 0);
 
@@ -1023,7 +1013,7 @@ test_input_cancelled (void)
   g_clear_error (&error);
 
   mcp_input_request_reply (handler.requests->pdata[0], "late");
-  client = create_client (a, &error);
+  client = mcp_test_create_configured_client (a, &error);
   g_assert_no_error (error);
   g_assert_cmpstrv (mcp_stdio_transport_get_argv (MCP_STDIO_TRANSPORT (mcp_client_get_transport (client))),
                     ((const char *[]) { "a", "late", NULL }));

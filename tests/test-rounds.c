@@ -144,6 +144,18 @@ start (McpClientFeatures   features,
   return peer;
 }
 
+static gboolean
+model_has_items (gpointer data)
+{
+  return g_list_model_get_n_items (data) > 0;
+}
+
+static gboolean
+subscription_ended (gpointer data)
+{
+  return !mcp_subscription_get_active (data);
+}
+
 /* ------------------------------------------------------------------------
  * Calling the scripted tool
  * ------------------------------------------------------------------------ */
@@ -183,7 +195,7 @@ call_rounds_async (Peer                *peer,
 {
   g_autoptr(JsonObject) arguments = rounds_arguments (key, script);
 
-  mcp_client_call_tool_async (peer->client, "rounds", arguments, cancellable, callback,
+  mcp_client_call_tool_async (peer->client, "rounds", arguments, NULL, cancellable, callback,
                               user_data);
 }
 
@@ -497,7 +509,7 @@ assert_gives_up (Peer       *peer,
 
   json_object_set_string_member (arguments, "key", key);
   json_object_set_boolean_member (arguments, "endless", TRUE);
-  mcp_client_call_tool_async (peer->client, "rounds", arguments, NULL, mcp_test_store_result_cb,
+  mcp_client_call_tool_async (peer->client, "rounds", arguments, NULL, NULL, mcp_test_store_result_cb,
                               &result);
   mcp_test_await_result (&result, "the endless rounds");
   tool_result = mcp_client_call_tool_finish (peer->client, result, &error);
@@ -886,6 +898,109 @@ test_no_leak_into_other_calls (void)
   handler_free (handler);
 }
 
+/* ------------------------------------------------------------------------
+ * The application lets go of the client
+ * ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  guint   calls;
+  GError *error;
+} Ended;
+
+static void
+call_ended_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  Ended *ended = user_data;
+  g_autoptr(McpToolResult) answer = NULL;
+
+  ended->calls++;
+  g_clear_error (&ended->error);
+  answer = mcp_client_call_tool_finish (MCP_CLIENT (source), result, &ended->error);
+}
+
+static gboolean
+call_has_ended (gpointer data)
+{
+  return ((Ended *) data)->calls > 0;
+}
+
+/* The application drops its last reference to a connected client, outside
+ * any callback, and the main loop runs on: whatever the client had going
+ * (its own subscription, the application's, a call, a round waiting for
+ * the application) ends once, on no freed memory. A subscription's listen
+ * request kept a bare pointer to the client, and ended on it from a later
+ * iteration of the main loop. Run under ASan by .ci/sanitize. */
+static void
+test_drop_client (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(McpSubscription) subscription = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) echo = json_object_new ();
+  Ended ended = { 0, };
+  Handler *handler = NULL;
+  Peer *peer;
+
+  /* Connecting. */
+  peer = peer_new ("--era", "stateless", NULL);
+  mcp_client_connect_async (peer->client, NULL, mcp_test_store_result_cb, &result);
+  g_clear_object (&peer->client);
+  mcp_test_await_result (&result, "connect");
+  g_clear_object (&result);
+  mcp_test_iterate_for (200);
+  peer_free (peer);
+
+  /* Listening: the client's own subscription (for its live model) and the
+   * application's, which it keeps. */
+  peer = start (ALL_FEATURES, NULL);
+  g_assert_true (mcp_test_wait_until (model_has_items, mcp_client_get_tools_model (peer->client),
+                                      5000));
+  mcp_client_listen_async (peer->client, MCP_LIST_CHANGES_TOOLS, NULL, NULL,
+                           mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "listen");
+  subscription = mcp_client_listen_finish (peer->client, result, &error);
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_clear_object (&peer->client);
+  g_assert_true (mcp_test_wait_until (subscription_ended, subscription, 5000));
+  g_clear_object (&subscription);
+  peer_free (peer);
+
+  /* Mid-call. */
+  peer = start (ALL_FEATURES, NULL);
+  json_object_set_string_member (echo, "text", "dropped");
+  mcp_client_call_tool_async (peer->client, "echo", echo, NULL, NULL, call_ended_cb, &ended);
+  g_clear_object (&peer->client);
+  g_assert_true (mcp_test_wait_until (call_has_ended, &ended, 5000));
+  mcp_test_iterate_for (200);
+  g_assert_cmpuint (ended.calls, ==, 1);
+  g_clear_error (&ended.error);
+  peer_free (peer);
+
+  /* Mid-round: the application drops the request it kept too, and the
+   * call ends, as a dropped request answers with an error. */
+  ended.calls = 0;
+  peer = start (ALL_FEATURES, &handler);
+  handler->later = TRUE;
+  call_rounds_async (peer, "drop", "[{'inputRequests':{'login':" ELICIT ("Who?") "}}]", NULL,
+                     call_ended_cb, &ended);
+  g_assert_true (mcp_test_wait_until (has_kept, handler, 5000));
+  g_clear_object (&peer->client);
+  mcp_test_iterate_for (200);
+  g_assert_cmpuint (ended.calls, ==, 0);
+  g_ptr_array_set_size (handler->kept, 0);
+  g_assert_true (mcp_test_wait_until (call_has_ended, &ended, 5000));
+  g_assert_error (ended.error, MCP_ERROR, MCP_ERROR_INTERNAL_ERROR);
+  mcp_test_iterate_for (200);
+  g_assert_cmpuint (ended.calls, ==, 1);
+  g_clear_error (&ended.error);
+  handler_free (handler);
+  peer_free (peer);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -894,6 +1009,7 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/Mcp/Rounds/elicitation-answered-later", test_elicitation_answered_later);
+  g_test_add_func ("/Mcp/Rounds/drop-client", test_drop_client);
   g_test_add_func ("/Mcp/Rounds/sampling", test_sampling);
   g_test_add_func ("/Mcp/Rounds/roots", test_roots);
   g_test_add_func ("/Mcp/Rounds/several-in-one-round", test_several_in_one_round);

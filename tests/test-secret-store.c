@@ -12,8 +12,8 @@
  * keyring goes with its bus).
  * Credentials are saved, found again by another store object (as the next
  * run of an application would), by issuer or without one, replaced, and
- * deleted; and a sign-in through McpAuthorization leaves its tokens in the
- * keyring.
+ * deleted; a sign-in through McpAuthorization leaves its tokens in the
+ * keyring, and its DPoP key, which the next run proves with.
  */
 
 #include <signal.h>
@@ -157,6 +157,194 @@ test_sign_in (void)
   g_assert_cmpstr (mcp_credentials_get_issuer (found), ==, server->origin);
 }
 
+/* The DPoP key is kept in the keyring with the tokens it binds, and the
+ * next run (a new authorization and store) proves with it: the server
+ * takes its requests, and nobody signs in again. */
+static void
+test_dpop_key (void)
+{
+  g_autoptr(McpOAuthTestServer) server =
+    mcp_oauth_test_server_start ("{\"dpop_algs\": [\"ES256\"]}");
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpAuthorization) next_run = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpOAuthTestBrowser) next_browser = mcp_oauth_test_browser_new (next_run);
+  g_autoptr(McpCredentialStore) store = mcp_secret_credential_store_new ();
+  g_autoptr(McpCredentialStore) next_store = mcp_secret_credential_store_new ();
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(McpCredentials) found = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+
+  mcp_authorization_set_store (authorization, store);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (mcp_credentials_get_dpop_key (credentials));
+
+  found = lookup (server->url, NULL);
+  g_assert_cmpstr (mcp_credentials_get_token_type (found), ==, "DPoP");
+  g_assert_cmpstr (mcp_credentials_get_dpop_algorithm (found), ==, "ES256");
+  g_assert_cmpstr (mcp_credentials_get_dpop_key (found), ==,
+                   mcp_credentials_get_dpop_key (credentials));
+
+  mcp_authorization_set_store (next_run, next_store);
+  client = mcp_oauth_test_client_new (server, next_run, MCP_VERSION_NEGOTIATION_LEGACY);
+  g_assert_true (mcp_oauth_test_client_connect (client, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (next_browser->shown, ==, 0);
+  mcp_oauth_test_assert_requests_carry (server, "DPoP", credentials, 0);
+  mcp_oauth_test_client_close (client);
+  delete (store, server->url, NULL);
+}
+
+static const char *
+last_refresh_token_sent (McpOAuthTestServer *server)
+{
+  g_autoptr(GPtrArray) requests = mcp_oauth_test_server_requests (server, "POST", "/token");
+  const char *token = NULL;
+
+  for (guint i = 0; i < requests->len; i++)
+    {
+      JsonObject *form = json_object_get_object_member (requests->pdata[i], "form");
+
+      if (json_object_has_member (form, "refresh_token"))
+        token = json_object_get_string_member (form, "refresh_token");
+    }
+
+  /* The requests belong to the server's state, which outlives the array. */
+  return g_intern_string (token);
+}
+
+/* Two processes share the keyring, and the authorization server rotates
+ * refresh tokens (each is good once). mcp-glib-client, in a process of its
+ * own, refreshes the tokens this process signed in for; then this
+ * process, whose copy of the refresh token is dead, refreshes with the
+ * one the other process left in the keyring: nobody signs in again. */
+static void
+test_two_processes (void)
+{
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (NULL);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentialStore) store = mcp_secret_credential_store_new ();
+  g_autoptr(McpHttpTransport) transport = NULL;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(McpCredentials) found = NULL;
+  g_autoptr(GSubprocess) other = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first_refresh_token = NULL;
+  g_autofree char *rotated = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *text = NULL;
+  const char *cli = g_getenv ("MCP_GLIB_CLIENT");
+
+  g_assert_nonnull (cli);
+  mcp_authorization_set_store (authorization, store);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+  first_refresh_token = g_strdup (mcp_credentials_get_refresh_token (credentials));
+
+  transport = mcp_http_transport_new (server->url);
+  mcp_http_transport_set_authorization (transport, authorization);
+  client = mcp_client_new (MCP_TRANSPORT (transport));
+  mcp_client_set_version_negotiation (client, MCP_VERSION_NEGOTIATION_LEGACY);
+  mcp_client_connect_async (client, NULL, mcp_test_store_result_cb, &result);
+  g_assert_true (mcp_client_connect_finish (client, mcp_test_await_result (&result, "connecting"),
+                                            &error));
+  g_assert_no_error (error);
+
+  /* The other process finds the tokens expired, and refreshes them. */
+  mcp_oauth_test_server_control (server, "{\"expire_access_tokens\": true}");
+  other = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error, cli, "--url", server->url, "call", "echo", "text=elsewhere",
+                            NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (other, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (other));
+  if (g_subprocess_get_exit_status (other) != 0)
+    g_error ("mcp-glib-client failed: %s", err);
+  g_assert_cmpstr (out, ==, "elsewhere\n");
+  g_assert_cmpstr (last_refresh_token_sent (server), ==, first_refresh_token);
+  found = lookup (server->url, NULL);
+  rotated = g_strdup (mcp_credentials_get_refresh_token (found));
+  g_assert_cmpstr (rotated, !=, first_refresh_token);
+
+  /* Then this one does, with the refresh token of the other. */
+  mcp_oauth_test_server_control (server, "{\"expire_access_tokens\": true}");
+  text = mcp_test_call_tool_text (client, "echo", "{\"text\": \"here\"}");
+  g_assert_cmpstr (text, ==, "here");
+  g_assert_cmpstr (last_refresh_token_sent (server), ==, rotated);
+  g_assert_cmpuint (browser->shown, ==, 1);
+  g_assert_cmpstr (mcp_credentials_get_refresh_token (mcp_authorization_get_credentials (
+                     authorization, server->url)), !=, rotated);
+}
+
+typedef struct
+{
+  McpAuthorization *authorization;
+  const char       *url;
+  const char       *access_token;
+} Expected;
+
+static gboolean
+has_access_token (gpointer data)
+{
+  Expected *expected = data;
+  McpCredentials *credentials = mcp_authorization_get_credentials (expected->authorization,
+                                                                   expected->url);
+
+  return credentials != NULL &&
+         g_strcmp0 (mcp_credentials_get_access_token (credentials), expected->access_token) == 0;
+}
+
+/* Another process saves new credentials in the keyring: the Secret
+ * Service announces it, and this process takes them without asking the
+ * authorization server anything. */
+static void
+test_heard_from_other_process (void)
+{
+  g_autoptr(McpOAuthTestServer) server = mcp_oauth_test_server_start (NULL);
+  g_autoptr(McpAuthorization) authorization = mcp_authorization_new ();
+  g_autoptr(McpOAuthTestBrowser) browser = mcp_oauth_test_browser_new (authorization);
+  g_autoptr(McpCredentialStore) store = mcp_secret_credential_store_new ();
+  g_autoptr(McpCredentials) credentials = NULL;
+  g_autoptr(McpCredentials) found = NULL;
+  g_autoptr(GSubprocess) other = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  const char *cli = g_getenv ("MCP_GLIB_CLIENT");
+  Expected expected;
+  guint posts;
+
+  g_assert_nonnull (cli);
+  mcp_authorization_set_store (authorization, store);
+  credentials = mcp_oauth_test_sign_in (authorization, server->url, NULL, &error);
+  g_assert_no_error (error);
+
+  mcp_oauth_test_server_control (server, "{\"expire_access_tokens\": true}");
+  other = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error, cli, "--url", server->url, "call", "echo", "text=x", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (other, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  if (!g_subprocess_get_if_exited (other) || g_subprocess_get_exit_status (other) != 0)
+    g_error ("mcp-glib-client failed: %s", err);
+  posts = mcp_oauth_test_server_count (server, "POST /token");
+
+  found = lookup (server->url, NULL);
+  g_assert_cmpstr (mcp_credentials_get_access_token (found), !=,
+                   mcp_credentials_get_access_token (credentials));
+  expected.authorization = authorization;
+  expected.url = server->url;
+  expected.access_token = mcp_credentials_get_access_token (found);
+  g_assert_true (mcp_test_wait_until (has_access_token, &expected, 10000));
+  g_assert_cmpuint (mcp_oauth_test_server_count (server, "POST /token"), ==, posts);
+}
+
 static gboolean
 secret_service_on_bus (gpointer data)
 {
@@ -242,9 +430,9 @@ desktop_store (gboolean *persistent)
   g_autoptr(GError) error = NULL;
   McpCredentialStore *store;
 
-  mcp_desktop_credential_store_new_async (NULL, mcp_test_store_result_cb, &result);
+  mcp_credential_store_new_for_desktop_async (NULL, mcp_test_store_result_cb, &result);
   mcp_test_await_result (&result, "the desktop's credential store");
-  store = mcp_desktop_credential_store_new_finish (result, persistent, &error);
+  store = mcp_credential_store_new_for_desktop_finish (result, persistent, &error);
   g_assert_no_error (error);
   g_assert_nonnull (store);
 
@@ -332,7 +520,11 @@ main (int   argc,
 
   g_test_add_func ("/Mcp/SecretCredentialStore/round-trip", test_round_trip);
   g_test_add_func ("/Mcp/SecretCredentialStore/sign-in", test_sign_in);
+  g_test_add_func ("/Mcp/SecretCredentialStore/dpop-key", test_dpop_key);
   g_test_add_func ("/Mcp/SecretCredentialStore/desktop-store", test_desktop_store);
+  g_test_add_func ("/Mcp/SecretCredentialStore/two-processes", test_two_processes);
+  g_test_add_func ("/Mcp/SecretCredentialStore/heard-from-other-process",
+                   test_heard_from_other_process);
   g_test_add_func ("/Mcp/SecretCredentialStore/desktop-store-without-keyring",
                    test_desktop_store_without_keyring);
   status = g_test_run ();

@@ -19,6 +19,7 @@
 typedef struct
 {
   guint             count;
+  char             *id;
   char             *method;
   JsonNode         *params;
   McpServerRequest *kept;
@@ -27,6 +28,7 @@ typedef struct
 static void
 request_log_clear (RequestLog *log)
 {
+  g_clear_pointer (&log->id, g_free);
   g_clear_pointer (&log->method, g_free);
   g_clear_pointer (&log->params, json_node_unref);
   g_clear_object (&log->kept);
@@ -39,6 +41,8 @@ request_log_add (RequestLog       *log,
   JsonNode *params = mcp_server_request_get_params (request);
 
   log->count++;
+  g_free (log->id);
+  log->id = json_to_string (mcp_server_request_get_id (request), FALSE);
   g_free (log->method);
   log->method = g_strdup (mcp_server_request_get_method (request));
   g_clear_pointer (&log->params, json_node_unref);
@@ -101,6 +105,26 @@ reply_error_cb (McpClient        *client,
   return TRUE;
 }
 
+/* A GError as the answer: one of MCP_ERROR keeps its code, any other
+ * becomes an internal error with its message. */
+static gboolean
+return_error_cb (McpClient        *client,
+                 McpServerRequest *request,
+                 RequestLog       *log)
+{
+  g_autoptr(GError) error = NULL;
+
+  request_log_add (log, request);
+  if (log->count == 1)
+    error = g_error_new_literal (MCP_ERROR, MCP_ERROR_INVALID_PARAMS, "Bad parameters");
+  else
+    error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED, "Not allowed");
+  mcp_server_request_return_error (request, error);
+  g_assert_true (mcp_server_request_is_answered (request));
+
+  return TRUE;
+}
+
 static gboolean
 drop_cb (McpClient        *client,
          McpServerRequest *request,
@@ -145,6 +169,8 @@ test_server_request (void)
   RequestLog elicitation = { 0, };
   RequestLog refusing = { 0, };
   RequestLog dropping = { 0, };
+  RequestLog failing = { 0, };
+  g_autofree char *response_id = NULL;
   Server *server;
 
   /* Sampling and elicitation are only accepted once declared. */
@@ -160,6 +186,8 @@ test_server_request (void)
                     G_CALLBACK (reply_error_cb), &refusing);
   g_signal_connect (server->client, "server-request::test/drop",
                     G_CALLBACK (drop_cb), &dropping);
+  g_signal_connect (server->client, "server-request::test/fail",
+                    G_CALLBACK (return_error_cb), &failing);
 
   /* Nobody handles it (roots are not declared): method not found. */
   response = server_request (server, "roots/list", NULL);
@@ -174,6 +202,9 @@ test_server_request (void)
                      "{\"role\":\"assistant\",\"model\":\"test-model\","
                      "\"content\":{\"type\":\"text\",\"text\":\"sampled\"}}");
   g_assert_cmpuint (sampling.count, ==, 1);
+  /* The handler saw the id the server gave the request. */
+  response_id = json_to_string (mcp_test_lookup (response, "id"), FALSE);
+  g_assert_cmpstr (sampling.id, ==, response_id);
   g_assert_cmpstr (sampling.method, ==, "sampling/createMessage");
   mcp_test_assert_json_equal (sampling.params, "{\"maxTokens\":10}");
   g_clear_pointer (&response, json_object_unref);
@@ -194,6 +225,20 @@ test_server_request (void)
   g_assert_cmpuint (refusing.count, ==, 1);
   g_clear_pointer (&response, json_object_unref);
 
+  /* Answered with a GError. */
+  response = server_request (server, "test/fail", NULL);
+  g_assert_false (json_object_has_member (response, "result"));
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (response, "error.code"), ==,
+                   MCP_ERROR_INVALID_PARAMS);
+  g_assert_cmpstr (mcp_test_lookup_string (response, "error.message"), ==, "Bad parameters");
+  g_clear_pointer (&response, json_object_unref);
+  response = server_request (server, "test/fail", NULL);
+  g_assert_cmpint (mcp_test_lookup_int_or_fail (response, "error.code"), ==,
+                   MCP_ERROR_INTERNAL_ERROR);
+  g_assert_cmpstr (mcp_test_lookup_string (response, "error.message"), ==, "Not allowed");
+  g_assert_cmpuint (failing.count, ==, 2);
+  g_clear_pointer (&response, json_object_unref);
+
   /* Taken and dropped: an internal error, rather than no answer at all. */
   response = server_request (server, "test/drop", NULL);
   g_assert_false (json_object_has_member (response, "result"));
@@ -211,6 +256,7 @@ test_server_request (void)
   request_log_clear (&elicitation);
   request_log_clear (&refusing);
   request_log_clear (&dropping);
+  request_log_clear (&failing);
 }
 
 typedef struct
@@ -388,6 +434,99 @@ test_server_request_accessors (void)
   asked_clear (&asked);
 }
 
+static gboolean
+keep_cb (McpClient        *client,
+         McpServerRequest *request,
+         RequestLog       *log)
+{
+  request_log_add (log, request);
+  g_clear_object (&log->kept);
+  log->kept = g_object_ref (request);
+
+  return TRUE;
+}
+
+static gboolean
+request_kept (gpointer data)
+{
+  return ((RequestLog *) data)->kept != NULL;
+}
+
+static gboolean
+kept_request_cancelled (gpointer data)
+{
+  RequestLog *log = data;
+
+  return log->kept != NULL &&
+         g_cancellable_is_cancelled (mcp_server_request_get_cancellable (log->kept));
+}
+
+typedef struct
+{
+  Server *server;
+  gint64  id;
+} AnswerOf;
+
+static gboolean
+server_has_answer (gpointer data)
+{
+  AnswerOf *wanted = data;
+  g_autoptr(JsonArray) messages = get_received (wanted->server);
+
+  for (guint i = 0; i < json_array_get_length (messages); i++)
+    {
+      JsonObject *message = message_at (messages, i);
+      JsonNode *id = json_object_get_member (message, "id");
+
+      if (id != NULL && JSON_NODE_HOLDS_VALUE (id) &&
+          json_node_get_value_type (id) == G_TYPE_INT64 &&
+          json_node_get_int (id) == wanted->id && json_object_has_member (message, "result"))
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A server's request with the id 0 is a request like any other: answered
+ * with that id, and withdrawn by a notifications/cancelled that names it
+ * (some SDKs took 0 for no id). */
+static void
+test_server_request_id_zero (void)
+{
+  g_autoptr(JsonNode) empty = json_from_string ("{}", NULL);
+  g_autofree char *text = NULL;
+  RequestLog log = { 0, };
+  AnswerOf wanted;
+  JsonNode *id;
+  Server *server;
+
+  server = server_start (NULL);
+  g_signal_connect (server->client, "server-request::test/keep", G_CALLBACK (keep_cb), &log);
+
+  text = call_tool_text (server, "request-zero", "{\"method\":\"test/keep\"}");
+  g_assert_cmpstr (text, ==, "sent");
+  g_assert_true (mcp_test_wait_until (request_kept, &log, MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  id = mcp_server_request_get_id (log.kept);
+  g_assert_true (JSON_NODE_HOLDS_VALUE (id));
+  g_assert_cmpint (json_node_get_int (id), ==, 0);
+  mcp_server_request_reply (log.kept, empty);
+  wanted = (AnswerOf) { server, 0 };
+  g_assert_true (mcp_test_wait_until (server_has_answer, &wanted,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_clear_object (&log.kept);
+
+  /* Withdrawn: the request's cancellable tells the application. */
+  g_clear_pointer (&text, g_free);
+  text = call_tool_text (server, "request-zero", "{\"method\":\"test/keep\",\"cancel\":true}");
+  g_assert_cmpstr (text, ==, "sent");
+  g_assert_true (mcp_test_wait_until (kept_request_cancelled, &log,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_cmpuint (log.count, ==, 2);
+
+  request_log_clear (&log);
+  server_close (server);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -395,6 +534,7 @@ main (int   argc,
   scripted_test_init (&argc, &argv);
 
   g_test_add_func ("/Mcp/Client/server-request", test_server_request);
+  g_test_add_func ("/Mcp/Client/server-request-id-zero", test_server_request_id_zero);
   g_test_add_func ("/Mcp/Client/server-request-accessors", test_server_request_accessors);
 
   return scripted_test_run ();

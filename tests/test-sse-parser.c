@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 
-/* The event stream parser of McpHttpTransport (mcp-glib/mcp-sse-parser.c,
+/* The event stream parser of McpHttpTransport (mcp-glib/transports/mcp-sse-parser.c,
  * private, linked in directly): the format of the HTML standard with its
  * three line ends, comments, fields with and without values, multi-line
  * data, ids and retry delays; the same events however the input is cut;
@@ -165,6 +165,35 @@ test_events (void)
                    "message|{\"jsonrpc\":\"2.0\",\"method\":\"x\"}");
 }
 
+/* A byte order mark opens the stream, however the network cuts it: the
+ * first event is not lost to a field named by a piece of the mark. Bytes
+ * that only start like a mark are part of the first line, and a mark
+ * later on is not one. */
+static void
+test_byte_order_mark (void)
+{
+  static const char marked[] = "\xEF\xBB\xBF" "data: x\n\n\xEF\xBB\xBF" "data: y\n\ndata: z\n\n";
+  static const char half[] = "\xEF\xBB" "data: x\n\ndata: y\n\n";
+  static const char one[] = "\xEF\n\ndata: x\n\n";
+  g_autofree char *events = parse_every_way (marked, sizeof marked - 1, 1024);
+  g_autofree char *half_events = parse_every_way (half, sizeof half - 1, 1024);
+  g_autofree char *one_events = parse_every_way (one, sizeof one - 1, 1024);
+
+  g_assert_cmpstr (events, ==, "message|x\nmessage|z");
+  g_assert_cmpstr (half_events, ==, "message|y");
+  g_assert_cmpstr (one_events, ==, "message|x");
+}
+
+/* An empty event type is the default one, as the standard says. */
+static void
+test_empty_type (void)
+{
+  static const char input[] = "event: ping\nevent:\ndata: x\n\nevent\ndata: y\n\n";
+  g_autofree char *events = parse_every_way (input, sizeof input - 1, 1024);
+
+  g_assert_cmpstr (events, ==, "message|x\nmessage|y");
+}
+
 /* The last id and the retry delay, which outlive their events. */
 static void
 test_fields (void)
@@ -247,6 +276,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/Mcp/SseParser/events", test_events);
+  g_test_add_func ("/Mcp/SseParser/byte-order-mark", test_byte_order_mark);
+  g_test_add_func ("/Mcp/SseParser/empty-type", test_empty_type);
   g_test_add_func ("/Mcp/SseParser/fields", test_fields);
   g_test_add_func ("/Mcp/SseParser/too-large", test_too_large);
   g_test_add_func ("/Mcp/SseParser/too-large-every-way", test_too_large_every_way);

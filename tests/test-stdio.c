@@ -15,7 +15,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
+
+#include <glib-unix.h>
 
 #include "mcp-test-scripted.h"
 
@@ -112,10 +115,38 @@ test_environment (void)
 
   server = server_new (NULL);
   mcp_stdio_transport_set_inherit_env (server->transport, prefix);
+  g_assert_true (g_strv_equal (mcp_stdio_transport_get_inherit_env (server->transport), prefix));
   mcp_stdio_transport_unsetenv (server->transport, "PATH");
   server_connect_or_fail (server);
   assert_getenv (server, "SECRET_TOKEN", "hunter2");
   assert_getenv (server, "PATH", NULL);
+  server_close (server);
+
+  /* A complete environment replaces the safe default and what is
+   * inherited; NULL brings the default back. */
+  server = server_new (NULL);
+  g_assert_null (mcp_stdio_transport_get_environ (server->transport));
+  {
+    const char *complete[] = { "ONLY=this", NULL, NULL };
+    g_autofree char *path_variable = g_strconcat ("PATH=", path, NULL);
+
+    complete[1] = path_variable;
+    mcp_stdio_transport_set_environ (server->transport, complete);
+    g_assert_true (g_strv_equal (mcp_stdio_transport_get_environ (server->transport), complete));
+    mcp_stdio_transport_set_inherit_env (server->transport, secret);
+    server_connect_or_fail (server);
+    assert_getenv (server, "ONLY", "this");
+    assert_getenv (server, "PATH", path);
+    assert_getenv (server, "SECRET_TOKEN", NULL);
+    assert_getenv (server, "HOME", NULL);
+    server_close (server);
+  }
+
+  server = server_new (NULL);
+  mcp_stdio_transport_set_environ (server->transport, NULL);
+  g_assert_null (mcp_stdio_transport_get_environ (server->transport));
+  server_connect_or_fail (server);
+  assert_getenv (server, "PATH", path);
   server_close (server);
 }
 
@@ -264,12 +295,14 @@ on_stderr_line (McpStdioTransport *transport,
     g_ptr_array_add (log->other_lines, g_strdup (line));
 }
 
+/* The line the server writes after the noise: every line before it has
+ * been read. */
 static gboolean
-all_noise_read (gpointer data)
+noise_end_read (gpointer data)
 {
   StderrLog *log = data;
 
-  return log->noise_lines >= 20000;
+  return g_ptr_array_find_with_equal_func (log->other_lines, "stderr end", g_str_equal, NULL);
 }
 
 static gboolean
@@ -297,8 +330,7 @@ test_stderr (void)
   text = call_tool_text (server, "stderr", "{\"bytes\":2000000}");
   g_assert_cmpstr (text, ==, "stderr done");
 
-  g_assert_true (mcp_test_wait_until (all_noise_read, &log, 10000));
-  mcp_test_iterate_for (50);
+  g_assert_true (mcp_test_wait_until (noise_end_read, &log, 10000));
   g_assert_cmpuint (log.noise_lines, ==, 20000);
   g_assert_cmpuint (log.invalid_lines, ==, 0);
 
@@ -322,6 +354,166 @@ test_stderr (void)
   g_ptr_array_unref (log.other_lines);
 }
 
+/* What reopening a stdio transport is tested with: one process that
+ * answers one message and exits, what came back and how it ended. */
+typedef struct
+{
+  guint   received;
+  guint   closed;
+  GError *closed_error;
+} Echo;
+
+static void
+echo_received_cb (McpTransport *transport,
+                  JsonNode     *message,
+                  Echo         *echo)
+{
+  echo->received++;
+}
+
+static void
+echo_closed_cb (McpTransport *transport,
+                const GError *error,
+                Echo         *echo)
+{
+  echo->closed++;
+  g_clear_error (&echo->closed_error);
+  if (error != NULL)
+    echo->closed_error = g_error_copy (error);
+}
+
+static gboolean
+echo_has_closed (gpointer data)
+{
+  Echo *echo = data;
+
+  return echo->closed > 0;
+}
+
+static gboolean
+echo_has_received (gpointer data)
+{
+  Echo *echo = data;
+
+  return echo->received > 0;
+}
+
+static GPid
+transport_pid (McpStdioTransport *transport)
+{
+  GSubprocess *subprocess = mcp_stdio_transport_get_subprocess (transport);
+
+  g_assert_nonnull (subprocess);
+  return atoi (g_subprocess_get_identifier (subprocess));
+}
+
+static void
+echo_round (McpStdioTransport *transport,
+            Echo              *echo)
+{
+  g_autoptr(JsonNode) message = NULL;
+
+  echo->received = 0;
+  echo->closed = 0;
+  message = json_from_string ("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/hello\"}",
+                              NULL);
+  mcp_transport_send_async (MCP_TRANSPORT (transport), message, NULL, NULL, NULL);
+  g_assert_true (mcp_test_wait_until (echo_has_received, echo, 10000));
+  g_assert_true (mcp_test_wait_until (echo_has_closed, echo, 10000));
+  g_assert_true (mcp_transport_is_closed (MCP_TRANSPORT (transport)));
+  g_assert_error (echo->closed_error, G_IO_ERROR, G_IO_ERROR_CONNECTION_CLOSED);
+  g_assert_nonnull (strstr (echo->closed_error->message, "status 3"));
+}
+
+/* A stdio transport reaches its server again once the connection ended:
+ * the old process is gone, a new one runs the same command. Only once it
+ * ended; a transport made of the application's streams, or one whose
+ * server was handed descriptors, cannot. */
+static void
+test_reopen (void)
+{
+  const char *argv[] = { "/bin/sh", "-c", "read line; echo \"$line\"; exit 3", NULL };
+  g_autoptr(McpStdioTransport) transport = mcp_stdio_transport_new (argv);
+  g_autoptr(McpStdioTransport) with_fd = mcp_stdio_transport_new (argv);
+  g_autoptr(McpStreamTransport) streams = NULL;
+  g_autoptr(GInputStream) input = g_memory_input_stream_new ();
+  g_autoptr(GOutputStream) output = g_memory_output_stream_new_resizable ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  Echo echo = { 0, 0, NULL };
+  GPid first_pid;
+  int fds[2];
+
+  g_assert_true (mcp_transport_can_reopen (MCP_TRANSPORT (transport)));
+  g_signal_connect (transport, "message-received", G_CALLBACK (echo_received_cb), &echo);
+  g_signal_connect (transport, "closed", G_CALLBACK (echo_closed_cb), &echo);
+
+  mcp_transport_open_async (MCP_TRANSPORT (transport), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "open");
+  g_assert_true (mcp_transport_open_finish (MCP_TRANSPORT (transport), result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+
+  /* Not while it is open. */
+  mcp_transport_reopen_async (MCP_TRANSPORT (transport), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "reopen");
+  g_assert_false (mcp_transport_reopen_finish (MCP_TRANSPORT (transport), result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
+  g_clear_error (&error);
+  g_clear_object (&result);
+
+  first_pid = transport_pid (transport);
+  echo_round (transport, &echo);
+
+  mcp_transport_reopen_async (MCP_TRANSPORT (transport), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "reopen");
+  g_assert_true (mcp_transport_reopen_finish (MCP_TRANSPORT (transport), result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_assert_false (mcp_transport_is_closed (MCP_TRANSPORT (transport)));
+  g_assert_cmpint (transport_pid (transport), !=, first_pid);
+  /* The old process is gone, reaped. */
+  g_assert_cmpint (kill (first_pid, 0), ==, -1);
+
+  /* The new one works as the first did, and ends as it did. */
+  echo_round (transport, &echo);
+  mcp_transport_close_async (MCP_TRANSPORT (transport), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "close");
+  g_assert_true (mcp_transport_close_finish (MCP_TRANSPORT (transport), result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_clear_error (&echo.closed_error);
+
+  /* The application's streams: there is nothing to start again. */
+  streams = mcp_stream_transport_new (input, output);
+  g_assert_false (mcp_transport_can_reopen (MCP_TRANSPORT (streams)));
+  mcp_transport_reopen_async (MCP_TRANSPORT (streams), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "reopen");
+  g_assert_false (mcp_transport_reopen_finish (MCP_TRANSPORT (streams), result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&error);
+  g_clear_object (&result);
+
+  /* Descriptors went to the first process. */
+  g_assert_true (g_unix_open_pipe (fds, FD_CLOEXEC, NULL));
+  close (fds[0]);
+  mcp_stdio_transport_take_fd (with_fd, fds[1], 3);
+  mcp_transport_open_async (MCP_TRANSPORT (with_fd), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "open");
+  g_assert_true (mcp_transport_open_finish (MCP_TRANSPORT (with_fd), result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  mcp_transport_close_async (MCP_TRANSPORT (with_fd), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "close");
+  g_assert_true (mcp_transport_close_finish (MCP_TRANSPORT (with_fd), result, &error));
+  g_clear_object (&result);
+  mcp_transport_reopen_async (MCP_TRANSPORT (with_fd), NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "reopen");
+  g_assert_false (mcp_transport_reopen_finish (MCP_TRANSPORT (with_fd), result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_object (&result);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -339,6 +531,7 @@ main (int   argc,
   g_test_add_func ("/Mcp/Client/oversized", test_oversized);
   g_test_add_func ("/Mcp/Client/split-multi", test_split_multi);
   g_test_add_func ("/Mcp/Client/stderr", test_stderr);
+  g_test_add_func ("/Mcp/Client/reopen", test_reopen);
 
   return scripted_test_run ();
 }

@@ -121,6 +121,100 @@ assert_bytes (GBytes     *bytes,
   g_assert_cmpmem (data, size, expected, expected_size);
 }
 
+static gboolean
+model_has_items (gpointer data)
+{
+  return g_list_model_get_n_items (data) > 0;
+}
+
+/* A server that hands out a fresh cursor on every page: listing stops at
+ * the bound on pages with a clear error, and a live model shows what was
+ * read. */
+static void
+test_list_tools_endless (void)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GListModel) tools = NULL;
+  g_autoptr(JsonArray) messages = NULL;
+  GListModel *live;
+  guint n_lists = 0;
+  Server *server;
+
+  server = server_start ("--endless-pages", NULL);
+  mcp_client_list_tools_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "tools/list");
+  tools = mcp_client_list_tools_finish (server->client, result, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_MESSAGE_TOO_LARGE);
+  g_assert_null (tools);
+  g_clear_error (&error);
+
+  messages = get_received (server);
+  for (guint i = 0; i < json_array_get_length (messages); i++)
+    if (g_strcmp0 (mcp_test_lookup_string (message_at (messages, i), "method"), "tools/list") == 0)
+      n_lists++;
+  g_assert_cmpuint (n_lists, ==, 1000);
+
+  /* The live model keeps the pages it read. */
+  live = mcp_client_get_tools_model (server->client);
+  g_assert_true (mcp_test_wait_until (model_has_items, live,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_cmpuint (g_list_model_get_n_items (live), ==, 1000);
+
+  /* The connection goes on. */
+  g_clear_object (&result);
+  mcp_client_ping_async (server->client, NULL, mcp_test_store_result_cb, &result);
+  mcp_test_await_result (&result, "ping");
+  g_assert_true (mcp_client_ping_finish (server->client, result, &error));
+  g_assert_no_error (error);
+  server_close (server);
+}
+
+static guint
+tools_lists_received (Server *server)
+{
+  g_autoptr(JsonArray) messages = get_received (server);
+  guint n = 0;
+
+  for (guint i = 0; i < json_array_get_length (messages); i++)
+    if (g_strcmp0 (mcp_test_lookup_string (message_at (messages, i), "method"), "tools/list") == 0)
+      n++;
+
+  return n;
+}
+
+static gboolean
+listed_thrice (gpointer data)
+{
+  return tools_lists_received (data) >= 3;
+}
+
+/* The server announces a change, and the refresh it starts fails: the
+ * model is read again later, rather than never (the change was dropped
+ * with the failed refresh, and the model stayed stale). */
+static void
+test_live_model_change_after_failure (void)
+{
+  g_autofree char *text = NULL;
+  GListModel *live;
+  Server *server;
+
+  server = server_start ("--fail-tools-list=2", NULL);
+  live = mcp_client_get_tools_model (server->client);
+  g_assert_true (mcp_test_wait_until (model_has_items, live,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_cmpuint (tools_lists_received (server), ==, 1);
+
+  text = call_tool_text (server, "notify", "{\"method\":\"notifications/tools/list_changed\"}");
+  g_assert_cmpstr (text, ==, "notified");
+
+  g_assert_true (mcp_test_wait_until (listed_thrice, server,
+                                      MCP_TEST_SAFETY_TIMEOUT_SECONDS * 1000));
+  g_assert_cmpuint (g_list_model_get_n_items (live), >, 0);
+
+  server_close (server);
+}
+
 static void
 test_call_tool (void)
 {
@@ -243,6 +337,9 @@ main (int   argc,
   scripted_test_init (&argc, &argv);
 
   g_test_add_func ("/Mcp/Client/list-tools", test_list_tools);
+  g_test_add_func ("/Mcp/Client/list-tools-endless", test_list_tools_endless);
+  g_test_add_func ("/Mcp/Client/live-model-change-after-failure",
+                   test_live_model_change_after_failure);
   g_test_add_func ("/Mcp/Client/call-tool", test_call_tool);
 
   return scripted_test_run ();

@@ -102,7 +102,7 @@ def test_subscriptions_and_logging():
     wait_until(lambda: logs, what="a log message")
     level, data = logs[0]
     assert level == Mcp.LogLevel.INFO, level
-    assert "Unsubscribe" in data.get_string(), data.get_string()
+    assert "Unsubscribe" in data, data
 
     # A subscription made with listen, as a stateless server would have it:
     # the client makes it of resources/subscribe and what the server sends.
@@ -115,7 +115,7 @@ def test_subscriptions_and_logging():
     on_subscription = []
     subscription.connect("notification::notifications/resources/updated",
                          lambda sub, method, params: on_subscription.append(
-                             params.get_object().get_string_member("uri")))
+                             params["uri"]))
     closed = []
     subscription.connect("closed", lambda sub, error: closed.append(error))
 
@@ -177,7 +177,7 @@ def test_prompts_and_completion():
 
 def test_roots():
     s = Session(Mcp.ClientFeatures.ROOTS, roots=[("file:///tmp/project", "project")])
-    assert s.client.dup_capabilities().get_object_member("roots").get_boolean_member("listChanged")
+    assert s.client.dup_capabilities()["roots"]["listChanged"]
     wait_until(lambda: any(t.props.name == "get-roots-list"
                            for t in items(s.client.get_tools_model())),
                what="get-roots-list in the tools model")
@@ -195,7 +195,7 @@ def test_roots():
 
     # Without the feature, no capability and no roots tool.
     plain = Session()
-    assert not plain.client.dup_capabilities().has_member("roots")
+    assert "roots" not in plain.client.dup_capabilities()
     names = [t.props.name for t in items(plain.client.list_tools_finish(
         wait(lambda cb: plain.client.list_tools_async(None, cb))))]
     assert "get-roots-list" not in names
@@ -243,7 +243,7 @@ def test_elicitation():
             answers.append(("url", request.get_url()))
             request.reply_elicitation(Mcp.ElicitationAction.DECLINE, None)
         else:
-            assert request.get_requested_schema().has_member("properties")
+            assert "properties" in request.get_requested_schema()
             answers.append(("form", request.get_message()))
             request.reply_elicitation(Mcp.ElicitationAction.ACCEPT,
                                       json_object('{"name": "Ada", "check": true}'))
@@ -264,8 +264,7 @@ def test_elicitation():
 
     # Form only: a URL elicitation is refused by the client itself.
     form_only = Session(Mcp.ClientFeatures.ELICITATION_FORM, handler=handler)
-    assert not form_only.client.dup_capabilities().get_object_member(
-        "elicitation").has_member("url")
+    assert "url" not in form_only.client.dup_capabilities()["elicitation"]
     form_only.close()
 
 
@@ -273,8 +272,7 @@ def test_task_required_tool():
     answers = []
 
     def handler(request):
-        params = request.get_params().get_object()
-        answers.append(params.get_string_member("message"))
+        answers.append(request.get_params()["message"])
         request.reply_elicitation(Mcp.ElicitationAction.ACCEPT,
                                   json_object('{"interpretation": "the GNOME library"}'))
         return True
@@ -295,6 +293,37 @@ def test_task_required_tool():
     tasks = s.client.list_tasks_finish(wait(lambda cb: s.client.list_tasks_async(None, cb)))
     statuses = [t.props.status for t in items(tasks)]
     assert statuses.count(Mcp.TaskStatus.COMPLETED) >= 2, statuses
+
+    # One task by its id, as the server keeps it.
+    done = next(t for t in items(tasks) if t.props.status == Mcp.TaskStatus.COMPLETED)
+    task = s.client.get_task_finish(wait(lambda cb: s.client.get_task_async(done.get_task_id(),
+                                                                            None, cb)))
+    assert task.get_task_id() == done.get_task_id()
+    assert task.props.status == Mcp.TaskStatus.COMPLETED
+
+    # Cancelling a task by its id while its call waits: the server says the
+    # task is cancelled, and the call ends with an error.
+    known = {t.get_task_id() for t in items(tasks)}
+    outcome = []
+    s.client.call_tool_async("simulate-research-query", {"topic": "slow"}, None, None,
+                             lambda client, result: outcome.append(result))
+
+    def working():
+        listed = s.client.list_tasks_finish(wait(lambda cb: s.client.list_tasks_async(None, cb)))
+        return [t for t in items(listed)
+                if t.get_task_id() not in known and t.props.status == Mcp.TaskStatus.WORKING]
+    wait_until(working, timeout=10, what="the slow task to start")
+    task_id = working()[0].get_task_id()
+    cancelled = s.client.cancel_task_finish(wait(lambda cb: s.client.cancel_task_async(task_id,
+                                                                                      None, cb)))
+    assert cancelled.get_task_id() == task_id
+    assert cancelled.props.status == Mcp.TaskStatus.CANCELLED, cancelled.props.status
+    wait_until(lambda: outcome, timeout=10, what="the cancelled task's call to end")
+    try:
+        s.client.call_tool_finish(outcome[0])
+        raise AssertionError("the call of a cancelled task must fail")
+    except GLib.Error:
+        pass
 
     # Cancelling the call cancels the task on the server.
     cancellable = Gio.Cancellable()
@@ -344,6 +373,15 @@ def test_live_models():
     assert listed == ["resources"], listed
     assert changes == [(before, 0, 1)], changes
     assert resources.get_item(before).props.name == "hello.txt.gz"
+
+    # The prompts and templates, the same way.
+    prompts = s.client.get_prompts_model()
+    templates = s.client.get_resource_templates_model()
+    wait_until(lambda: prompts.get_n_items() > 0 and templates.get_n_items() > 0,
+               what="the prompts and templates models being filled")
+    assert "simple-prompt" in [p.props.name for p in items(prompts)]
+    assert any(t.props.uri_template.startswith("demo://resource/dynamic/")
+               for t in items(templates)), [t.props.uri_template for t in items(templates)]
     s.close()
 
 

@@ -33,9 +33,10 @@ def arguments(**kwargs):
     return json_object(json.dumps(kwargs))
 
 
-def unjson(node):
-    """A Json.Node as a Python value."""
-    return json.loads(Json.to_string(node, False))
+def unjson(value):
+    """The override gives JSON as plain Python values, never as json-glib's."""
+    assert not isinstance(value, (Json.Node, Json.Object, Json.Array)), value
+    return value
 
 
 def connect(server=None, features=Mcp.ClientFeatures.NONE):
@@ -63,7 +64,7 @@ def test_connect_and_info():
     assert info.props.title == "mcp-glib demo server"
     assert client.props.protocol_version == "2025-11-25"
     assert client.props.state == Mcp.ClientState.READY
-    assert client.props.server_capabilities.has_member("tools")
+    assert "tools" in unjson(client.props.server_capabilities)
     close(client, transport)
     assert client.props.state == Mcp.ClientState.CLOSED
 
@@ -74,19 +75,18 @@ def test_list_and_call_tools():
     names = [tools.get_item(i).props.name for i in range(tools.get_n_items())]
     assert names == ["echo", "add", "countdown", "log"], names
     echo = tools.get_item(0)
-    assert echo.get_input_schema().get_object_member("properties").has_member("text")
+    assert "text" in unjson(echo.get_input_schema())["properties"]
 
     result = client.call_tool_finish(
-        wait(lambda cb: client.call_tool_async("echo", arguments(text="héllo ✓"), None, cb)))
+        wait(lambda cb: client.call_tool_async("echo", arguments(text="héllo ✓"), None, None, cb)))
     assert result.dup_text() == "héllo ✓"
     assert not result.props.is_error
     block = result.get_content().get_item(0)
     assert block.props.kind == Mcp.ContentKind.TEXT
 
     result = client.call_tool_finish(
-        wait(lambda cb: client.call_tool_async("add", arguments(a=2, b=40), None, cb)))
-    structured = result.get_structured_content().get_object()
-    assert structured.get_double_member("sum") == 42.0
+        wait(lambda cb: client.call_tool_async("add", arguments(a=2, b=40), None, None, cb)))
+    assert unjson(result.get_structured_content())["sum"] == 42.0
     close(client, transport)
 
 
@@ -98,52 +98,28 @@ def test_progress_and_notifications():
     options = Mcp.RequestOptions.new()
     options.connect("progress", lambda o, p, total, msg: progress.append((p, total, msg)))
     client.connect("notification::notifications/message",
-                   lambda c, method, params: logs.append(params.get_object().get_string_member("data")))
+                   lambda c, method, params: logs.append(unjson(params)["data"]))
 
-    result = client.call_tool_finish(wait(lambda cb: client.call_tool_full_async(
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
         "countdown", arguments(**{"from": 3}), options, None, cb)))
     assert result.dup_text() == "Liftoff!"
     assert [p for p, _, _ in progress] == [1.0, 2.0, 3.0], progress
     assert all(total == 3.0 for _, total, _ in progress)
 
-    # A callback per call, without an options object. (PyGObject 3.42
-    # cannot take the callback's data positionally beside the async
-    # callback's: pass the rest by keyword.)
+    # Options of its own per call: each call's progress on its own signal.
     steps = []
-    result = client.call_tool_with_progress_finish(wait(
-        lambda cb: client.call_tool_with_progress_async(
-            "countdown", arguments(**{"from": 2}),
-            lambda p, total, msg, data: steps.append((p, total, msg)),
-            cancellable=None, callback=cb)))
+    own = Mcp.RequestOptions.new()
+    own.connect("progress", lambda o, p, total, msg: steps.append((p, total, msg)))
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+        "countdown", arguments(**{"from": 2}), own, None, cb)))
     assert result.dup_text() == "Liftoff!"
     assert steps == [(1.0, 2.0, "1 left"), (2.0, 2.0, "0 left")], steps
+    assert len(progress) == 3, progress
 
     result = client.call_tool_finish(
-        wait(lambda cb: client.call_tool_async("log", arguments(message="from python"), None, cb)))
+        wait(lambda cb: client.call_tool_async("log", arguments(message="from python"), None, None, cb)))
     assert result.dup_text() == "logged"
     assert logs == ["from python"], logs
-    close(client, transport)
-
-
-def test_call_tool_json():
-    client, transport = connect()
-    result = client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
-        "add", json.dumps({"a": 2, "b": 40}), None, None, cb)))
-    assert result.get_structured_content().get_object().get_double_member("sum") == 42.0
-
-    for bad in ("{not json", "[1, 2]"):
-        try:
-            client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
-                "add", bad, None, None, cb)))
-            raise AssertionError("arguments %r must be refused" % bad)
-        except GLib.Error as error:
-            assert error.matches(Gio.io_error_quark(), Gio.IOErrorEnum.INVALID_ARGUMENT), error
-            assert "not a JSON object" in error.message, error.message
-
-    # The connection is unaffected.
-    result = client.call_tool_json_finish(wait(lambda cb: client.call_tool_json_async(
-        "echo", None, None, None, cb)))
-    assert result.props.is_error, result.dup_text()
     close(client, transport)
 
 
@@ -151,7 +127,7 @@ def test_errors_and_cancel():
     client, transport = connect()
     try:
         client.call_tool_finish(
-            wait(lambda cb: client.call_tool_async("no-such-tool", None, None, cb)))
+            wait(lambda cb: client.call_tool_async("no-such-tool", None, None, None, cb)))
         raise AssertionError("an unknown tool must fail")
     except GLib.Error as error:
         assert error.matches(Mcp.error_quark(), Mcp.Error.INVALID_PARAMS), error
@@ -161,13 +137,13 @@ def test_errors_and_cancel():
     GLib.timeout_add(50, lambda: cancellable.cancel() or GLib.SOURCE_REMOVE)
     try:
         client.call_tool_finish(wait(lambda cb: client.call_tool_async(
-            "countdown", arguments(**{"from": 10}), cancellable, cb)))
+            "countdown", arguments(**{"from": 10}), None, cancellable, cb)))
         raise AssertionError("a cancelled call must fail")
     except GLib.Error as error:
         assert error.matches(Gio.io_error_quark(), Gio.IOErrorEnum.CANCELLED), error
 
     result = client.call_tool_finish(
-        wait(lambda cb: client.call_tool_async("echo", arguments(text="still here"), None, cb)))
+        wait(lambda cb: client.call_tool_async("echo", arguments(text="still here"), None, None, cb)))
     assert result.dup_text() == "still here"
     close(client, transport)
 
@@ -188,11 +164,11 @@ def test_logging_and_generic_requests():
     client, transport = connect()
     logged = []
     client.connect("log-message",
-                   lambda c, level, logger, data: logged.append((level, data.get_string())))
+                   lambda c, level, logger, data: logged.append((level, unjson(data))))
 
     def warn():
         client.call_tool_finish(wait(lambda cb: client.call_tool_async(
-            "log", arguments(message="careful", level="warning"), None, cb)))
+            "log", arguments(message="careful", level="warning"), None, None, cb)))
 
     assert client.ping_finish(wait(lambda cb: client.ping_async(None, cb)))
     warn()
@@ -205,14 +181,14 @@ def test_logging_and_generic_requests():
     assert len(logged) == 1, logged
 
     listed = unjson(client.request_finish(
-        wait(lambda cb: client.request_async("tools/list", None, None, cb))))
+        wait(lambda cb: client.request_async("tools/list", None, None, None, cb))))
     assert [t["name"] for t in listed["tools"]] == ["echo", "add", "countdown", "log"], listed
     assert client.notify_finish(wait(lambda cb: client.notify_async(
         "notifications/roots/list_changed", None, None, cb)))
 
     options = Mcp.RequestOptions(timeout=50, reset_timeout_on_progress=False)
     try:
-        client.call_tool_full_finish(wait(lambda cb: client.call_tool_full_async(
+        client.call_tool_finish(wait(lambda cb: client.call_tool_async(
             "countdown", arguments(**{"from": 5}), options, None, cb)))
         raise AssertionError("the call must time out")
     except GLib.Error as error:
@@ -223,7 +199,7 @@ def test_logging_and_generic_requests():
 def provoke(client, method, params):
     """Has the test server send a request; returns the client's response."""
     result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
-        "server-request", arguments(method=method, params=params), None, cb)))
+        "server-request", arguments(method=method, params=params), None, None, cb)))
     return unjson(result.get_structured_content())["response"]
 
 
@@ -319,7 +295,7 @@ class LoopbackTransport(Mcp.Transport):
                           "error": {"code": -32601, "message": "Method not found"}}
             else:
                 answer = {"jsonrpc": "2.0", "id": message["id"], "result": result}
-            GLib.idle_add(lambda: self.deliver_message(Json.from_string(json.dumps(answer)))
+            GLib.idle_add(lambda: self.deliver_message(answer)
                           or GLib.SOURCE_REMOVE)
 
     def do_close(self, cancellable, task):
@@ -331,7 +307,7 @@ def test_custom_transport():
     client = Mcp.Client.new(transport)
     client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
     assert client.props.server_info.props.name == "loopback"
-    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, cb)))
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, None, cb)))
     assert result.dup_text() == "called x", result.dup_text()
     assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
     # The probe, answered as an older server does, then the handshake.
@@ -348,7 +324,7 @@ def test_custom_transport():
     assert client.props.stateless
     assert client.props.protocol_version == "2026-07-28"
     assert client.props.server_info.props.version == "2"
-    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, cb)))
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async("x", None, None, None, cb)))
     assert result.dup_text() == "called x", result.dup_text()
     assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
     assert transport.sent == ["server/discover", "tools/call"], transport.sent
@@ -358,10 +334,65 @@ def test_custom_transport():
         assert meta["io.modelcontextprotocol/clientInfo"]["name"], meta
 
 
+class DescribingTransport(LoopbackTransport):
+    """A stateless loopback server with a tool whose argument goes into a
+    header, whose transport records what it is told of each request: by
+    describe_request() in do_send, and in its do_prepare_request virtual
+    method, which runs after the client has added the Mcp-Param-* values."""
+
+    def __init__(self):
+        super().__init__(stateless=True)
+        self.described = []
+        self.prepared = []
+
+    def _answer(self, message):
+        if message.get("method") == "tools/list":
+            return {"tools": [{"name": "route", "inputSchema": {
+                "type": "object",
+                "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}}}]}
+        return super()._answer(message)
+
+    def do_send(self, message, cancellable, task):
+        info = self.describe_request(message)
+        if info is not None:
+            self.described.append((info.get_method(), info.get_name(), info.get_stateless(),
+                                   info.get_protocol_version(), info.get_http_headers()))
+        super().do_send(message, cancellable, task)
+
+    def do_prepare_request(self, info):
+        self.prepared.append((info.props.method, list(info.list_params())))
+
+
+def test_custom_transport_told_per_request():
+    transport = DescribingTransport()
+    client = Mcp.Client.new(transport)
+    client.connect_finish(wait(lambda cb: client.connect_async(None, cb)))
+    assert client.props.stateless
+    tools = client.list_tools_finish(wait(lambda cb: client.list_tools_async(None, cb)))
+    assert tools.get_n_items() == 1
+    result = client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+        "route", arguments(region="eu-west"), None, None, cb)))
+    assert result.dup_text() == "called route", result.dup_text()
+    assert client.close_finish(wait(lambda cb: client.close_async(None, cb)))
+
+    methods = [entry[0] for entry in transport.described]
+    assert methods == ["server/discover", "tools/list", "tools/call"], methods
+    for method, name, stateless, version, headers in transport.described:
+        assert stateless and version == "2026-07-28", (method, stateless, version)
+        assert headers["Mcp-Method"] == method, headers
+        assert headers["MCP-Protocol-Version"] == "2026-07-28", headers
+    method, name, stateless, version, headers = transport.described[-1]
+    assert name == "route", name
+    assert headers["Mcp-Name"] == "route", headers
+    assert headers["Mcp-Param-Region"] == "eu-west", headers
+    assert transport.prepared == [("server/discover", []), ("tools/list", []),
+                                  ("tools/call", ["Region"])], transport.prepared
+
+
 def test_content_kinds():
     client, transport = connect(TEST_SERVER)
     result = client.call_tool_finish(
-        wait(lambda cb: client.call_tool_async("content-kinds", None, None, cb)))
+        wait(lambda cb: client.call_tool_async("content-kinds", None, None, None, cb)))
     blocks = list(result.get_content())
     assert [b.props.kind for b in blocks] == [
         Mcp.ContentKind.TEXT, Mcp.ContentKind.IMAGE, Mcp.ContentKind.AUDIO,
@@ -371,7 +402,7 @@ def test_content_kinds():
     assert blocks[3].props.uri == "file:///tmp/x.txt"
     assert blocks[4].props.text == "embedded"
     assert blocks[5].props.type_name == "hologram"
-    assert blocks[5].get_json().get_int_member("depth") == 3
+    assert unjson(blocks[5].get_json())["depth"] == 3
     close(client, transport)
 
 
@@ -489,7 +520,7 @@ def test_error_data():
     try:
         client.call_tool_finish(wait(lambda cb: client.call_tool_async(
             "error", arguments(code=-32042, message="Consent needed",
-                               data={"elicitations": [elicitation]}), None, cb)))
+                               data={"elicitations": [elicitation]}), None, None, cb)))
         raise AssertionError("the call must fail")
     except GLib.Error as error:
         assert error.matches(Mcp.error_quark(), Mcp.Error.URL_ELICITATION_REQUIRED), error
@@ -500,7 +531,7 @@ def test_error_data():
 
     try:
         client.call_tool_finish(
-            wait(lambda cb: client.call_tool_async("error", arguments(code=-32603), None, cb)))
+            wait(lambda cb: client.call_tool_async("error", arguments(code=-32603), None, None, cb)))
         raise AssertionError("the call must fail")
     except GLib.Error as error:
         assert error.code == -32603, error
@@ -508,24 +539,55 @@ def test_error_data():
 
     other = GLib.Error("Consent needed", "g-io-error-quark", -32042)
     assert Mcp.error_get_data(other) is None
+
+    # Each exception keeps its own data, whatever came after it with the
+    # same code and message; an exception made in Python has none.
+    caught = []
+    for data in ({"data": {"n": 1}}, {"data": {"n": 2}}, {}):
+        try:
+            client.call_tool_finish(wait(lambda cb: client.call_tool_async(
+                "error", arguments(code=-32042, message="Same", **data), None, None, cb)))
+            raise AssertionError("the call must fail")
+        except GLib.Error as error:
+            caught.append(error)
+    assert unjson(Mcp.error_get_data(caught[0])) == {"n": 1}
+    assert unjson(Mcp.error_get_data(caught[1])) == {"n": 2}
+    assert Mcp.error_get_data(caught[2]) is None
+    assert Mcp.error_get_data(GLib.Error("Same", "mcp-error-quark", -32042)) is None
     close(client, transport)
+
+
+def test_desktop_credential_store():
+    """The desktop's store is an async constructor of the interface, as a
+    binding user expects; the secret store exists in every build."""
+    out = []
+    loop = GLib.MainLoop()
+    Mcp.CredentialStore.new_for_desktop_async(None, lambda s, r: (out.append(r), loop.quit()))
+    loop.run()
+    store, persistent = Mcp.CredentialStore.new_for_desktop_finish(out[0])
+    assert isinstance(store, Mcp.CredentialStore), store
+    assert isinstance(store, Mcp.SecretCredentialStore if persistent
+                      else Mcp.MemoryCredentialStore), (store, persistent)
+    assert isinstance(Mcp.SecretCredentialStore.is_supported(), bool)
+    assert isinstance(Mcp.SecretCredentialStore.new(), Mcp.CredentialStore)
 
 
 TESTS = [
     test_connect_and_info,
     test_list_and_call_tools,
     test_progress_and_notifications,
-    test_call_tool_json,
     test_errors_and_cancel,
     test_server_gone,
     test_logging_and_generic_requests,
     test_sampling,
     test_elicitation_and_roots,
     test_custom_transport,
+    test_custom_transport_told_per_request,
     test_content_kinds,
     test_sign_in_with_own_browser,
     test_sign_in_refused,
     test_error_data,
+    test_desktop_credential_store,
 ]
 
 if not os.access(TEST_SERVER, os.X_OK):

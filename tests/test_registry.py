@@ -20,36 +20,20 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 
-from mcptest import items, json_object, run_tests, wait, wait_until
+from mcptest import HttpServer, items, json_object, run_tests, wait, wait_until
 from gi.repository import Gio, GLib, Mcp
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 BUILD_DIR = os.environ.get("G_TEST_BUILDDIR", "")
 TEST_SERVER = os.environ.get("MCP_TEST_SERVER") or os.path.join(BUILD_DIR, "mcp-test-server")
 DEMO_SERVER = os.environ.get("MCP_DEMO_SERVER", "mcp-glib-demo-server")
-HTTP_SERVER = os.path.join(HERE, "mcp-http-test-server.py")
 
 # The application's files go here; the user's own are never touched.
 WORK_DIR = tempfile.mkdtemp(prefix="mcp-test-registry-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(WORK_DIR, "config")
-
-
-class HttpServer:
-    """The scripted Streamable HTTP server, on a free port of 127.0.0.1."""
-
-    def __init__(self):
-        self.process = subprocess.Popen([sys.executable, HTTP_SERVER], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True)
-        self.url = "http://127.0.0.1:%d/mcp" % int(self.process.stdout.readline())
-
-    def stop(self):
-        self.process.stdin.close()
-        self.process.wait(timeout=30)
 
 
 def write(path, text):
@@ -141,9 +125,9 @@ def test_the_issue_scenario():
         assert text_of(group, "test__echo", '{"text": "to test"}') == "to test"
         assert text_of(group, "web__echo", '{"text": "to web"}') == "to web"
         received = call(group, "received").get_structured_content()
-        messages = json.dumps(json.loads(Json_to_string(received)))
+        messages = json.dumps(received)
         assert "to test" in messages and "to demo" not in messages and "to web" not in messages
-        requests = Json_to_string(call(group, "requests").get_structured_content())
+        requests = json.dumps(call(group, "requests").get_structured_content())
         assert "to web" in requests and "to test" not in requests
         try:
             call(group, "echo", '{"text": "?"}')
@@ -184,11 +168,6 @@ def test_the_issue_scenario():
                    for s in items(group.props.servers))
     finally:
         http.stop()
-
-
-def Json_to_string(node):
-    from gi.repository import Json
-    return Json.to_string(node, False)
 
 
 def test_inputs_and_saving():
@@ -258,8 +237,8 @@ def test_plain_python_values():
     # The override takes dicts where the C API takes JSON.
     config = Mcp.ServerConfig.new("test", {"command": TEST_SERVER, "x-mine": [1, 2]})
     config.set_env({"GREETING": "hi", "UNSET": None})
-    assert config.entry == {"command": TEST_SERVER, "x-mine": [1, 2],
-                            "env": {"GREETING": "hi", "UNSET": None}}, config.entry
+    assert config.get_json() == {"command": TEST_SERVER, "x-mine": [1, 2],
+                                 "env": {"GREETING": "hi", "UNSET": None}}, config.get_json()
     group = Mcp.ClientGroup.new()
     group.add_config(config)
     connect(group)

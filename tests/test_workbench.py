@@ -50,6 +50,11 @@ workbench = os.environ.get("MCP_WORKBENCH")
 demo_server = os.environ.get("MCP_DEMO_SERVER")
 everything = os.path.join(source_dir, "node_modules", "@modelcontextprotocol",
                           "server-everything", "dist", "index.js")
+apps_server = os.path.join(source_dir, "node_modules", "@modelcontextprotocol",
+                           "server-basic-vanillajs", "dist", "index.js")
+# Set (to "0") by the run on a workbench built without WebKitGTK: it
+# shows no app view, and the result as ever.
+app_views = os.environ.get("MCP_WORKBENCH_APP_VIEWS", "1") == "1"
 
 
 def missing_piece():
@@ -61,7 +66,7 @@ def missing_piece():
         return "at-spi2-core is not installed"
     if workbench is None or demo_server is None:
         return "MCP_WORKBENCH and MCP_DEMO_SERVER are not set (run it from meson test)"
-    if not os.path.exists(everything):
+    if not os.path.exists(everything) or not os.path.exists(apps_server):
         return "the npm peers are not installed (npm ci in tests/)"
     try:
         import gi
@@ -385,6 +390,18 @@ class Workbench:
                 return button
         return None
 
+    def named(self, name, root=None):
+        """The node called @name, whatever its role, or None."""
+        import pyatspi
+
+        def matches(node):
+            try:
+                return node.name == name
+            except Exception:
+                return False
+
+        return pyatspi.findDescendant(root or self.app, matches)
+
     def find_all(self, role, root=None):
         import pyatspi
 
@@ -661,6 +678,74 @@ def test_call_reaches_its_server():
     assert "demo-2" in labels and "demo-1" not in labels, labels
 
 
+def with_server(name, argv, test):
+    """Runs @test with the stdio server @argv in the file as @name, and
+    takes it out again."""
+    set_servers(lambda servers: servers.update(
+        {name: {"type": "stdio", "command": argv[0], "args": argv[1:]}}))
+    try:
+        workbench_app.wait_status(name, "Ready")
+        test()
+    finally:
+        set_servers(lambda servers: servers.pop(name))
+        servers = workbench_app.wait("list", "Servers")
+        wait_for(lambda: workbench_app.find("label", name, root=servers) is None,
+                 "%s to leave the list" % name)
+
+
+def test_app_view():
+    """A tool with an MCP Apps view, of an official ext-apps example server:
+    calling it shows the view above the result, and what the view sends is
+    in the log, such as the size of its content (the App SDK reports it).
+    Built without WebKitGTK, the workbench shows the result alone."""
+    def call_get_time():
+        workbench_app.show_tool("get-time", "Get Time")
+        details = workbench_app.details()
+        workbench_app.click("Call", root=details)
+        # The result, as ever: the server's time, an ISO 8601 string.
+        wait_for(lambda: workbench_app.find("label", contains="Z", root=details),
+                 "the time in the result")
+        if not app_views:
+            time.sleep(2)
+            assert workbench_app.named("App view of get-time", details) is None
+            assert workbench_app.row("Log", "apps", "app view") is None
+            return
+        wait_for(lambda: workbench_app.named("App view of get-time", details),
+                 "the app view of get-time")
+        wait_for(lambda: workbench_app.row("Log", "apps", "app view",
+                                           "ui/notifications/size-changed"),
+                 "the size the view reports, in the log", timeout=60)
+
+    with_server("apps", ["node", apps_server, "--stdio"], call_get_time)
+
+
+def test_app_view_requests():
+    """A scripted view that, given its tool's result, calls an app-only
+    tool of its server (the call goes through), a model-only one (refused)
+    and asks to open a link, which the user declines."""
+    def call_from_view():
+        workbench_app.show_tool("call-from-view", "call-from-view")
+        details = workbench_app.details()
+        workbench_app.click("Call", root=details)
+        workbench_app.wait("label", "called", root=details)
+        workbench_app.named("App view of call-from-view", details)
+        dialog = workbench_app.wait("dialog", "Open Link?")
+        workbench_app.wait("label", "https://example.org/caller", root=dialog)
+        workbench_app.click("Cancel", root=dialog)
+        for texts in (("app view", "tools/call refresh"),
+                      ("app view", "tools/call model-only"),
+                      ("app view", "ui/open-link"),
+                      ("app view info", "refresh: refreshed"),
+                      ("app view info", "model-only refused"),
+                      ("app view info", "link not opened")):
+            wait_for(lambda: workbench_app.row("Log", "scripted", *texts),
+                     "%s in the log" % " ".join(texts))
+        assert not any("example.org" in visit for visit in browser_visits()), browser_visits()
+
+    with_server("scripted", [sys.executable, os.path.join(source_dir, "mcp-apps-test-server.py")],
+                call_from_view)
+
+
 def test_killed_server_comes_back():
     tag = "--workbench-test=" + os.path.join(test_directory, "demo-1")
     pids = wait_for(lambda: processes_with(tag), "the process of demo-1")
@@ -703,6 +788,24 @@ def test_edit_server():
     tools = workbench_app.wait("list", "Tools")
     wait_for(lambda: workbench_app.find("label", "demo-3__countdown", root=tools) is None,
              "the tools of demo-3 to go")
+
+
+def test_sandbox_server():
+    # The server dialog turns the sandbox on and edits its policy, in VS
+    # Code's keys; test_remove_server then runs demo-3 in it.
+    workbench_app.activate("select-server", "demo-3")
+    workbench_app.click("Edit Server")
+    dialog = workbench_app.wait("frame", "Edit Server")
+    workbench_app.click("Run in a sandbox (bubblewrap): no home directory, no network, "
+                        "writes to the roots only", root=dialog, role="check box")
+    workbench_app.type_into("text", "Allowed domains", "registry.npmjs.org, *.example.org",
+                            root=dialog)
+    workbench_app.click("Save", root=dialog)
+    wait_for(lambda: saved_servers()["demo-3"].get("sandboxEnabled") is True,
+             "demo-3 sandboxed in the file")
+    assert saved_servers()["demo-3"]["sandbox"] == {
+        "network": {"allowedDomains": ["registry.npmjs.org", "*.example.org"]}
+    }, saved_servers()["demo-3"]
 
 
 def test_remove_server():
@@ -825,10 +928,80 @@ def test_sign_in():
         server.stop()
 
 
+def test_servers_from_the_registry():
+    """The registry's page: search, the details, and Add, which asks first."""
+    workbench_app.activate("browse-registry")
+    dialog = workbench_app.wait("frame", "Servers from the Registry")
+    workbench_app.type_into("entry", "Search the registry", "time-mcp-pypi", root=dialog)
+    workbench_app.wait("label", "io.github.domdomegg/time-mcp-pypi 1.0.6", root=dialog)
+    wait_for(lambda: workbench_app.find("label", contains="Publisher: io.github.domdomegg",
+                                        root=dialog), "the entry's details")
+
+    # Cancel: nothing is added.
+    workbench_app.click("Add…", root=dialog)
+    consent = workbench_app.wait("dialog", "Add a Server from the Registry")
+    workbench_app.wait("label", "Add “time-mcp-pypi”?", root=consent)
+    wait_for(lambda: workbench_app.find("label", contains="Command: uvx time-mcp-pypi==1.0.6",
+                                        root=consent), "the exact command")
+    workbench_app.click("Cancel", root=consent)
+    workbench_app.wait("label", "Nothing was added.", root=dialog)
+    assert "time-mcp-pypi" not in saved_servers()
+
+    # Added with the sandbox proposed for it, shown in the dialog.
+    workbench_app.click("Add…", root=dialog)
+    consent = workbench_app.wait("dialog", "Add a Server from the Registry")
+    wait_for(lambda: workbench_app.find("label", contains="Network only to: pypi.org",
+                                        root=consent), "the sandbox")
+    workbench_app.click("Add to My Servers", root=consent)
+    wait_for(lambda: "time-mcp-pypi" in saved_servers(), "time-mcp-pypi in the file")
+    saved = saved_servers()["time-mcp-pypi"]
+    assert saved["args"] == ["time-mcp-pypi==1.0.6"] and saved["sandboxEnabled"] is True, saved
+    assert saved["sandbox"]["network"] == {
+        "allowedDomains": ["pypi.org", "files.pythonhosted.org"]}, saved
+    wait_for(lambda: workbench_app.server_status("time-mcp-pypi") is not None,
+             "the group to have the server")
+
+    # A secret typed in the dialog goes to the keyring, never to the file;
+    # the sandbox's switch turned off, nothing of it is written.
+    workbench_app.type_into("entry", "Search the registry", "airtable", root=dialog)
+    wait_for(lambda: workbench_app.find("label", contains="Repository: https://github.com/"
+                                        "domdomegg/airtable-mcp-server", root=dialog),
+             "the entry's details")
+    workbench_app.click("Add…", root=dialog)
+    consent = workbench_app.wait("dialog", "Add a Server from the Registry")
+    workbench_app.click("Run in a sandbox: the network only to its package registry, writes "
+                        "only to its cache and your roots", root=consent, role="check box")
+    wait_for(lambda: workbench_app.find("label", contains="Sandbox: none", root=consent),
+             "the proposal without its sandbox")
+    field = workbench_app.wait("password text", contains="Airtable personal access token",
+                               root=consent)
+    field.queryEditableText().setTextContents("pat-registry-s3cret")
+    workbench_app.click("Add to My Servers", root=consent)
+    wait_for(lambda: "airtable-mcp-server" in saved_servers(), "airtable in the file")
+    saved = saved_servers()["airtable-mcp-server"]
+    assert "sandboxEnabled" not in saved and "sandbox" not in saved, saved
+    assert saved["env"] == {
+        "AIRTABLE_API_KEY": "${input:airtable-mcp-server.AIRTABLE_API_KEY}"}, saved
+    with open(config_file) as f:
+        assert "pat-registry-s3cret" not in f.read()
+    if desktop.keyring:
+        wait_for(lambda: len(keyring_items("org.gnome.McpGlib.Input")) == 1,
+                 "the secret in the keyring")
+
+
+
 def test_screenshot():
     path = os.path.join(build_dir, "workbench.png")
     if os.path.exists(path):
         os.unlink(path)
+    # The screenshot goes into the documentation: nothing of this machine
+    # in it, such as the path of the configuration file, which the broken
+    # entry's problem names, or of a server, which the log names.
+    set_servers(lambda servers: servers.pop("broken"))
+    servers = workbench_app.wait("list", "Servers")
+    wait_for(lambda: workbench_app.find("label", "broken", root=servers) is None,
+             "broken to leave the list")
+    workbench_app.activate("clear-log")
     workbench_app.activate("select-server", "everything")
     workbench_app.show_tool("get-tiny-image", "Get Tiny Image Tool")
     details = workbench_app.details()
@@ -863,9 +1036,16 @@ def main():
     global workbench_app, notifications, config_file, test_directory, desktop
     directory = test_directory = tempfile.mkdtemp(prefix="mcp-workbench-test-")
     desktop = Desktop(directory)
+    registry_server = None
     status = 1
     try:
         config_file = write_config(directory)
+        registry_server = subprocess.Popen(
+            [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                          "mcp-registry-test-server.py")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        desktop.env["MCP_GLIB_REGISTRY_URL"] = \
+            "http://127.0.0.1:%d" % int(registry_server.stdout.readline())
         try:
             workbench_app = Workbench(desktop, directory, config_file)
             # Started after every process: no child is forked while it runs.
@@ -873,7 +1053,7 @@ def main():
         except AssertionError as error:
             print("Bail out! %s" % error)
             raise
-        status = run_tests([
+        tests = [
             test_servers_connect,
             test_broken_entry,
             test_input,
@@ -885,19 +1065,31 @@ def main():
             test_resource_and_prompt,
             test_resource_link,
             test_call_reaches_its_server,
+            test_app_view,
+            test_app_view_requests,
             test_killed_server_comes_back,
             test_add_server,
             test_edit_server,
+            test_sandbox_server,
             test_remove_server,
             test_command_line_server,
             test_sign_in,
+            test_servers_from_the_registry,
             test_screenshot,
-        ])
+        ]
+        # The run on a workbench without WebKitGTK takes only some of them.
+        only = os.environ.get("MCP_WORKBENCH_TESTS")
+        if only:
+            tests = [test for test in tests if test.__name__ in only.split(",")]
+        status = run_tests(tests)
         if status != 0:
             workbench_app.dump()
         workbench_app.quit()
     finally:
         desktop.stop()
+        if registry_server is not None:
+            registry_server.stdin.close()
+            registry_server.wait(timeout=30)
         if status != 0:
             for log in ("workbench.log", "weston.log"):
                 path = os.path.join(directory, log)

@@ -22,6 +22,7 @@
 #include <glib-unix.h>
 #include <mcp-glib/mcp-glib.h>
 
+#include "wb-app-panel.h"
 #include "wb-application.h"
 #include "wb-window.h"
 
@@ -158,8 +159,9 @@ on_credential_store (GObject      *object,
                      gpointer      user_data)
 {
   g_autoptr(WbApplication) self = user_data;
-  g_autoptr(McpCredentialStore) store = mcp_desktop_credential_store_new_finish (result, NULL,
-                                                                                 NULL);
+  g_autoptr(McpCredentialStore) store = NULL;
+
+  store = mcp_credential_store_new_for_desktop_finish (result, NULL, NULL);
 
   mcp_client_group_set_credential_store (self->group, store);
   if (self->connect_pending)
@@ -184,7 +186,7 @@ wb_application_startup (GApplication *application)
   WB_APPLICATION (application)->sigint_source = g_unix_signal_add (SIGINT, on_terminate,
                                                                    application);
   g_application_hold (application);
-  mcp_desktop_credential_store_new_async (NULL, on_credential_store, g_object_ref (application));
+  mcp_credential_store_new_for_desktop_async (NULL, on_credential_store, g_object_ref (application));
 }
 
 static void
@@ -390,6 +392,9 @@ on_client_created (McpClientGroup *group,
 
   mcp_client_set_client_name (client, "mcp-glib-workbench");
   mcp_client_set_client_version (client, PACKAGE_VERSION);
+  /* Servers offer their tools' views only to a client that can show them. */
+  if (wb_app_panel_is_supported ())
+    mcp_app_session_declare_extension (client);
 
   if (MCP_IS_HTTP_TRANSPORT (transport)
       && mcp_http_transport_get_authorization (MCP_HTTP_TRANSPORT (transport)) != NULL)
@@ -421,6 +426,8 @@ wb_application_init (WbApplication *self)
   };
 
   self->registry = mcp_server_registry_new_empty ();
+  /* The values of inputs the registry's page was given are kept there. */
+  mcp_server_registry_set_use_keyring (self->registry, TRUE);
   self->group = mcp_client_group_new_for_registry (self->registry);
   /* What the workbench answers: sampling (shown to the user for approval)
    * and elicitation in both modes.

@@ -9,7 +9,8 @@
  * client group, with a form generated from its schema (a prompt's
  * arguments make a schema of strings), a button that calls it, a progress
  * bar fed by the call's McpRequestOptions::progress signal, a Cancel
- * button, and the result.
+ * button, and the result; above the result, the tool's app view when it
+ * has one (WbAppPanel).
  *
  * Calls go through the group by the item's qualified name, which always
  * reaches the server the item came from, whichever client serves it now.
@@ -26,9 +27,10 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-app-panel.h"
 #include "wb-call-pane.h"
-#include "wb-content-view.h"
-#include "wb-schema-form.h"
+
+#include <mcp-glib/gtk/mcp-gtk.h>
 
 typedef enum
 {
@@ -48,15 +50,18 @@ struct _WbCallPane
   GtkLabel          *description_label;
   GtkBox            *form_box;
   GtkButton         *run_button;
+  GtkWidget         *call_box;
   GtkLabel          *status_label;
   GtkProgressBar    *progress_bar;
-  WbContentView     *result_view;
+  WbAppPanel        *app_panel;
+  McpGtkContentView *result_view;
 
   Subject            subject;
   McpClientGroup    *group;
   McpGroupServer    *server;
   char              *name;
-  WbSchemaForm      *form;
+  McpTool           *tool;
+  McpGtkSchemaForm  *form;
 
   GCancellable      *cancellable;
   McpRequestOptions *options;
@@ -119,8 +124,8 @@ show_finished (WbCallPane   *self,
     {
       /* TRANSLATORS: the status of a call that failed, after a number of seconds */
       status = g_strdup_printf (_("Failed after %.1f s"), seconds);
-      wb_content_view_clear (self->result_view);
-      wb_content_view_add_error (self->result_view, error->message);
+      mcp_gtk_content_view_clear (self->result_view);
+      mcp_gtk_content_view_add_error (self->result_view, error->message);
     }
   else if (self->last_progress != NULL)
     {
@@ -186,7 +191,16 @@ on_tool_called (GObject      *object,
     return;
 
   if (tool_result != NULL)
-    wb_content_view_show_tool_result (self->result_view, tool_result);
+    {
+      mcp_gtk_content_view_show_tool_result (self->result_view, tool_result);
+      wb_app_panel_set_result (self->app_panel, tool_result);
+    }
+  else
+    {
+      wb_app_panel_cancel (self->app_panel,
+                           g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                           ? "user action" : error->message);
+    }
   show_finished (self, error);
 }
 
@@ -206,7 +220,7 @@ on_prompt_got (GObject      *object,
     return;
 
   if (prompt_result != NULL)
-    wb_content_view_show_prompt_result (self->result_view, prompt_result);
+    mcp_gtk_content_view_show_prompt_result (self->result_view, prompt_result);
   show_finished (self, error);
 }
 
@@ -229,7 +243,7 @@ on_resource_read (GObject      *object,
     return;
 
   if (contents != NULL)
-    wb_content_view_show_resource (self->result_view, contents);
+    mcp_gtk_content_view_show_resource (self->result_view, contents);
   show_finished (self, error);
 }
 
@@ -264,7 +278,7 @@ run_activated (GtkWidget  *widget,
 
   if (self->form != NULL)
     {
-      values = wb_schema_form_dup_value (self->form, &error);
+      values = mcp_gtk_schema_form_dup_value (self->form, &error);
       if (values == NULL)
         {
           gtk_label_set_text (self->status_label, error->message);
@@ -280,7 +294,7 @@ run_activated (GtkWidget  *widget,
   self->started = g_get_monotonic_time ();
   g_clear_pointer (&self->last_progress, g_free);
 
-  wb_content_view_clear (self->result_view);
+  mcp_gtk_content_view_clear (self->result_view);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
   /* TRANSLATORS: the status of a call waiting for its answer */
   gtk_progress_bar_set_text (self->progress_bar, _("Waiting for the server…"));
@@ -291,6 +305,12 @@ run_activated (GtkWidget  *widget,
   switch (self->subject)
     {
     case SUBJECT_TOOL:
+      {
+        g_autoptr(JsonObject) input = values != NULL ? json_object_ref (values)
+                                                     : json_object_new ();
+
+        wb_app_panel_start (self->app_panel, self->server, self->tool, input);
+      }
       self->options = mcp_request_options_new ();
       g_signal_connect (self->options, "progress", G_CALLBACK (on_progress), self);
       mcp_client_group_call_tool_async (self->group, self->name, values, self->options,
@@ -357,12 +377,14 @@ forget_subject (WbCallPane *self)
   g_clear_object (&self->group);
   g_clear_object (&self->server);
   g_clear_pointer (&self->name, g_free);
+  g_clear_object (&self->tool);
   g_clear_pointer (&self->last_progress, g_free);
+  wb_app_panel_clear (self->app_panel);
   if (self->form != NULL)
     gtk_box_remove (self->form_box, GTK_WIDGET (self->form));
   self->form = NULL;
 
-  wb_content_view_clear (self->result_view);
+  mcp_gtk_content_view_clear (self->result_view);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), FALSE);
   gtk_label_set_text (self->status_label, "");
 }
@@ -400,12 +422,12 @@ show_subject (WbCallPane     *self,
 
   if (schema != NULL)
     {
-      self->form = WB_SCHEMA_FORM (wb_schema_form_new (schema));
+      self->form = MCP_GTK_SCHEMA_FORM (mcp_gtk_schema_form_new (schema));
       gtk_box_append (self->form_box, GTK_WIDGET (self->form));
     }
 
   gtk_widget_set_visible (GTK_WIDGET (self->form_box),
-                          self->form != NULL && !wb_schema_form_is_empty (self->form));
+                          self->form != NULL && !mcp_gtk_schema_form_is_empty (self->form));
   update_actions (self);
 }
 
@@ -471,6 +493,7 @@ wb_call_pane_show_item (WbCallPane     *self,
                     mcp_tool_get_display_name (MCP_TOOL (object)), name,
                     mcp_tool_get_description (MCP_TOOL (object)),
                     mcp_tool_get_input_schema (MCP_TOOL (object)), _("_Call"));
+      g_set_object (&self->tool, MCP_TOOL (object));
       break;
 
     case MCP_GROUP_ITEM_KIND_PROMPT:
@@ -548,6 +571,39 @@ wb_call_pane_dispose (GObject *object)
   G_OBJECT_CLASS (wb_call_pane_parent_class)->dispose (object);
 }
 
+/* A view in full takes the whole pane: the rest is hidden, not changed. */
+static void
+on_fullscreen_changed (WbCallPane *self)
+{
+  gboolean fullscreen = wb_app_panel_get_fullscreen (self->app_panel);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (child != GTK_WIDGET (self->app_panel))
+        gtk_widget_set_child_visible (child, !fullscreen);
+    }
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+/* Where the lines of the tools' views go. */
+void
+wb_call_pane_set_log_view (WbCallPane    *self,
+                           McpGtkLogView *log_view)
+{
+  g_return_if_fail (WB_IS_CALL_PANE (self));
+
+  wb_app_panel_set_log_view (self->app_panel, log_view);
+}
+
+/* A resource link in a result: the window reads it. */
+static void
+on_resource_activated (WbCallPane *self,
+                       const char *uri)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.read-resource", "s", uri);
+}
+
 static void
 wb_call_pane_class_init (WbCallPaneClass *klass)
 {
@@ -556,7 +612,8 @@ wb_call_pane_class_init (WbCallPaneClass *klass)
 
   object_class->dispose = wb_call_pane_dispose;
 
-  g_type_ensure (WB_TYPE_CONTENT_VIEW);
+  g_type_ensure (MCP_GTK_TYPE_CONTENT_VIEW);
+  g_type_ensure (WB_TYPE_APP_PANEL);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/McpGlib/Workbench/wb-call-pane.ui");
@@ -565,9 +622,13 @@ wb_call_pane_class_init (WbCallPaneClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, description_label);
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, form_box);
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, run_button);
+  gtk_widget_class_bind_template_child (widget_class, WbCallPane, call_box);
+  gtk_widget_class_bind_template_child (widget_class, WbCallPane, app_panel);
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, status_label);
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, WbCallPane, result_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_resource_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_fullscreen_changed);
 
   gtk_widget_class_install_action (widget_class, "pane.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "pane.cancel", NULL, cancel_activated);

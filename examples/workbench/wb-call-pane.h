@@ -9,6 +9,7 @@
 
 #include <gtk/gtk.h>
 #include <mcp-glib/mcp-glib.h>
+#include <mcp-glib/gtk/mcp-gtk.h>
 
 G_BEGIN_DECLS
 
@@ -25,5 +26,7 @@ void            wb_call_pane_show_resource (WbCallPane     *self,
                                             const char     *uri);
 McpGroupServer *wb_call_pane_get_server    (WbCallPane     *self);
 void            wb_call_pane_clear         (WbCallPane     *self);
+void            wb_call_pane_set_log_view  (WbCallPane     *self,
+                                            McpGtkLogView  *log_view);
 
 G_END_DECLS

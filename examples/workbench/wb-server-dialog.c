@@ -21,6 +21,8 @@
 
 #include <glib/gi18n.h>
 
+#include "wb-network-editor.h"
+#include "wb-sandbox-editor.h"
 #include "wb-server-dialog.h"
 
 struct _WbServerDialog
@@ -33,10 +35,12 @@ struct _WbServerDialog
   GtkEntry        *command_entry;
   GtkWidget       *env_box;
   GtkTextView     *env_view;
+  WbSandboxEditor *sandbox_editor;
   GtkWidget       *url_box;
   GtkEntry        *url_entry;
   GtkWidget       *headers_box;
   GtkTextView     *headers_view;
+  WbNetworkEditor *network_editor;
   GtkSwitch       *disabled_switch;
   GtkWidget       *file_box;
   GtkDropDown     *file_drop_down;
@@ -199,6 +203,8 @@ typedef struct
   JsonObject        *env;
   char              *url;
   JsonObject        *headers;
+  JsonObject        *network;
+  gboolean           network_changed;
   gboolean           command_changed;
   gboolean           env_changed;
   gboolean           url_changed;
@@ -212,6 +218,7 @@ fields_clear (Fields *fields)
   g_clear_pointer (&fields->env, json_object_unref);
   g_clear_pointer (&fields->url, g_free);
   g_clear_pointer (&fields->headers, json_object_unref);
+  g_clear_pointer (&fields->network, json_object_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Fields, fields_clear)
@@ -248,6 +255,8 @@ read_fields (WbServerDialog  *self,
 
   fields->url_changed = g_strcmp0 (url, self->url) != 0 || fields->kind != self->kind;
   fields->headers_changed = g_strcmp0 (headers, self->headers) != 0;
+  fields->network_changed = wb_network_editor_get_changed (self->network_editor);
+  fields->network = wb_network_editor_dup_network (self->network_editor);
   fields->url = g_strstrip (g_strdup (url));
 
   if (!g_uri_is_valid (fields->url, G_URI_FLAGS_NONE, NULL)
@@ -287,11 +296,14 @@ apply_fields (McpServerConfig *config,
     mcp_server_config_set_url (config, fields->url);
   if (fields->headers_changed)
     mcp_server_config_set_headers (config, fields->headers);
+  if (fields->network_changed)
+    mcp_server_config_set_network (config, fields->network);
 
   if (local && mcp_server_config_get_url (config) != NULL)
     {
       mcp_server_config_set_url (config, NULL);
       mcp_server_config_set_headers (config, NULL);
+      mcp_server_config_set_network (config, NULL);
     }
   if (!local && mcp_server_config_get_command (config) != NULL)
     {
@@ -367,6 +379,7 @@ add_server (WbServerDialog  *self,
   else
     config = mcp_server_config_new_http (name, fields->url);
   apply_fields (config, fields, disabled);
+  wb_sandbox_editor_apply (self->sandbox_editor, config);
 
   if (!mcp_server_registry_add (registry, config, file, error))
     return NULL;
@@ -401,6 +414,7 @@ save_activated (GtkWidget  *widget,
   if (self->config != NULL)
     {
       apply_fields (self->config, &fields, disabled);
+      wb_sandbox_editor_apply (self->sandbox_editor, self->config);
     }
   else if ((self->config = add_server (self, &fields, disabled, &error)) != NULL)
     {
@@ -518,6 +532,11 @@ static void
 wb_server_dialog_init (WbServerDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->network_editor = WB_NETWORK_EDITOR (wb_network_editor_new ());
+  gtk_box_append (GTK_BOX (self->headers_box), GTK_WIDGET (self->network_editor));
+  /* The sandbox of a local server, under its environment. */
+  self->sandbox_editor = wb_sandbox_editor_new ();
+  gtk_box_append (GTK_BOX (self->env_box), GTK_WIDGET (self->sandbox_editor));
   gtk_window_set_default_widget (GTK_WINDOW (self), GTK_WIDGET (self->save_button));
   g_signal_connect_swapped (self->kind_drop_down, "notify::selected",
                             G_CALLBACK (on_kind_changed), self);
@@ -558,7 +577,9 @@ show_config (WbServerDialog  *self,
   set_text (self->env_view, self->env);
   gtk_editable_set_text (GTK_EDITABLE (self->url_entry), self->url);
   set_text (self->headers_view, self->headers);
+  wb_network_editor_set_network (self->network_editor, mcp_server_config_get_network (config));
   gtk_switch_set_active (self->disabled_switch, mcp_server_config_get_disabled (config));
+  wb_sandbox_editor_show (self->sandbox_editor, config);
 
   if (file != NULL)
     {

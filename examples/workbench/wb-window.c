@@ -25,9 +25,9 @@
 #include <glib/gi18n.h>
 
 #include "wb-call-pane.h"
+#include "wb-catalog-dialog.h"
 #include "wb-input-dialog.h"
-#include "wb-log-entry.h"
-#include "wb-request-dialog.h"
+#include <mcp-glib/gtk/mcp-gtk.h>
 #include "wb-server-dialog.h"
 #include "wb-window.h"
 
@@ -46,12 +46,9 @@ struct _WbWindow
   GtkSingleSelection   *prompts_selection;
   GtkStack             *detail_stack;
   WbCallPane           *call_pane;
-  GtkNoSelection       *log_selection;
-  GtkListView          *log_view;
-  gboolean              log_at_top;
+  McpGtkLogView        *log_view;
 
   McpClientGroup       *group;
-  GListStore           *log;
   GHashTable           *requests;
   guint                 last_request;
 };
@@ -151,63 +148,7 @@ add_log_entry (WbWindow   *self,
                const char *kind,
                const char *text)
 {
-  g_autoptr(WbLogEntry) entry = wb_log_entry_new (server, kind, text);
-
-  /* Newest first; a view at the top stays there, to show the newest line,
-   * unless the user scrolled down to read.
-   */
-  g_list_store_insert (self->log, 0, entry);
-  if (self->log_at_top)
-    gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
-}
-
-static void
-on_log_message (McpClientGroup *group,
-                McpGroupServer *server,
-                McpLogLevel     level,
-                const char     *logger,
-                JsonNode       *data,
-                WbWindow       *self)
-{
-  g_autofree char *text = NULL;
-
-  if (JSON_NODE_HOLDS_VALUE (data) && json_node_get_value_type (data) == G_TYPE_STRING)
-    text = g_strdup (json_node_get_string (data));
-  else
-    text = json_to_string (data, FALSE);
-
-  if (logger != NULL)
-    {
-      g_autofree char *with_logger = g_strdup_printf ("%s: %s", logger, text);
-
-      add_log_entry (self, mcp_group_server_get_name (server),
-                     mcp_log_level_to_string (level), with_logger);
-    }
-  else
-    {
-      add_log_entry (self, mcp_group_server_get_name (server),
-                     mcp_log_level_to_string (level), text);
-    }
-}
-
-static void
-on_notification (McpClientGroup *group,
-                 McpGroupServer *server,
-                 const char     *method,
-                 JsonNode       *params,
-                 WbWindow       *self)
-{
-  g_autofree char *text = NULL;
-
-  /* Log messages have their own lines, by level. */
-  if (g_str_equal (method, "notifications/message"))
-    return;
-
-  text = params != NULL ? json_to_string (params, FALSE) : g_strdup ("");
-  add_log_entry (self, mcp_group_server_get_name (server),
-                 g_str_has_prefix (method, "notifications/")
-                 ? method + strlen ("notifications/") : method,
-                 text);
+  mcp_gtk_log_view_append (self->log_view, server, kind, text);
 }
 
 /* Signing in is in the log: where it continues (the web browser), and how
@@ -275,47 +216,6 @@ on_client_created (McpClientGroup *group,
                            G_CALLBACK (on_sign_in_failed), self, 0);
 }
 
-/* A server's connection coming and going is in the log too: how a server
- * died is what its developer wants to read.
- */
-static void
-on_server_state (McpGroupServer *server,
-                 GParamSpec     *pspec,
-                 WbWindow       *self)
-{
-  const GError *error = mcp_group_server_get_error (server);
-  McpClient *client = mcp_group_server_get_client (server);
-  McpImplementation *info = client != NULL ? mcp_client_get_server_info (client) : NULL;
-
-  switch (mcp_group_server_get_state (server))
-    {
-    case MCP_GROUP_SERVER_STATE_READY:
-      {
-        g_autofree char *text = NULL;
-
-        if (info != NULL)
-          text = g_strdup_printf ("%s %s", mcp_implementation_get_name (info),
-                                  mcp_implementation_get_version (info));
-        /* TRANSLATORS: the kind of a log line that says a server is connected */
-        add_log_entry (self, mcp_group_server_get_name (server), _("ready"), text);
-      }
-      break;
-
-    case MCP_GROUP_SERVER_STATE_FAILED:
-      /* TRANSLATORS: the kind of a log line that says a connection failed or ended */
-      add_log_entry (self, mcp_group_server_get_name (server), _("failed"),
-                     error != NULL ? error->message : NULL);
-      break;
-
-    case MCP_GROUP_SERVER_STATE_STOPPED:
-    case MCP_GROUP_SERVER_STATE_DISABLED:
-    case MCP_GROUP_SERVER_STATE_CONNECTING:
-    case MCP_GROUP_SERVER_STATE_RECONNECTING:
-    default:
-      break;
-    }
-}
-
 /* What is shown goes with its server. */
 static void
 watch_servers (GListModel *servers,
@@ -331,13 +231,6 @@ watch_servers (GListModel *servers,
     {
       wb_call_pane_clear (self->call_pane);
       gtk_stack_set_visible_child_name (self->detail_stack, "empty");
-    }
-
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(McpGroupServer) server = g_list_model_get_item (servers, i);
-
-      g_signal_connect_object (server, "notify::state", G_CALLBACK (on_server_state), self, 0);
     }
 }
 
@@ -391,7 +284,8 @@ on_server_request (McpClientGroup   *group,
                    WbWindow         *self)
 {
   const char *method = mcp_server_request_get_method (request);
-  WbRequestDialog *dialog;
+  GtkWindow *dialog;
+  GtkWidget *view;
 
   if (!g_str_equal (method, "sampling/createMessage")
       && !g_str_equal (method, "elicitation/create"))
@@ -400,8 +294,16 @@ on_server_request (McpClientGroup   *group,
   /* TRANSLATORS: the kind of a log line for a request from the server */
   add_log_entry (self, mcp_group_server_get_name (server), _("request"), method);
 
-  dialog = wb_request_dialog_new (GTK_WINDOW (self), mcp_group_server_get_name (server), request);
-  present_request (self, GTK_WINDOW (dialog), wb_request_dialog_get_summary (dialog));
+  dialog = mcp_gtk_request_dialog_new (GTK_WINDOW (self), mcp_group_server_get_name (server),
+                                       request);
+  /* The workbench has no model: a canned reply, which the user approves. */
+  view = mcp_gtk_request_dialog_get_view (MCP_GTK_REQUEST_DIALOG (dialog));
+  if (MCP_GTK_IS_SAMPLING_VIEW (view))
+    mcp_gtk_sampling_view_set_reply (MCP_GTK_SAMPLING_VIEW (view), "mcp-glib-workbench",
+                                     _("This is a canned reply from the MCP workbench: no "
+                                       "language model was asked."));
+  present_request (self, dialog,
+                   mcp_gtk_request_dialog_get_summary (MCP_GTK_REQUEST_DIALOG (dialog)));
 
   return TRUE;
 }
@@ -626,7 +528,17 @@ clear_log_activated (GSimpleAction *action,
 {
   WbWindow *self = user_data;
 
-  g_list_store_remove_all (self->log);
+  mcp_gtk_log_view_clear (self->log_view);
+}
+
+static void
+browse_registry_activated (GSimpleAction *action,
+                           GVariant      *parameter,
+                           gpointer       user_data)
+{
+  WbWindow *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (wb_catalog_dialog_new (GTK_WINDOW (self), self->group)));
 }
 
 static void
@@ -733,6 +645,7 @@ static const GActionEntry window_actions[] = {
   { "read-resource", read_resource_activated, "s" },
   { "select-server", select_server_activated, "s" },
   { "add-server", add_server_activated },
+  { "browse-registry", browse_registry_activated },
   { "edit-server", edit_server_activated, "s" },
   { "remove-server", remove_server_activated, "s" },
   { "reconnect-server", reconnect_server_activated, "s" },
@@ -833,13 +746,6 @@ wb_window_save_screenshot_finish (WbWindow      *self,
 }
 
 static void
-on_log_scrolled (GtkAdjustment *adjustment,
-                 WbWindow      *self)
-{
-  self->log_at_top = gtk_adjustment_get_value (adjustment) < 1;
-}
-
-static void
 wb_window_dispose (GObject *object)
 {
   WbWindow *self = WB_WINDOW (object);
@@ -857,7 +763,6 @@ wb_window_finalize (GObject *object)
 {
   WbWindow *self = WB_WINDOW (object);
 
-  g_clear_object (&self->log);
   g_hash_table_unref (self->requests);
 
   G_OBJECT_CLASS (wb_window_parent_class)->finalize (object);
@@ -874,7 +779,7 @@ wb_window_class_init (WbWindowClass *klass)
 
   /* The list item templates name these types. */
   g_type_ensure (WB_TYPE_CALL_PANE);
-  g_type_ensure (WB_TYPE_LOG_ENTRY);
+  g_type_ensure (MCP_GTK_TYPE_LOG_VIEW);
   g_type_ensure (MCP_TYPE_GROUP_SERVER);
   g_type_ensure (MCP_TYPE_GROUP_ITEM);
   g_type_ensure (MCP_TYPE_TOOL);
@@ -894,7 +799,6 @@ wb_window_class_init (WbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WbWindow, prompts_selection);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, call_pane);
-  gtk_widget_class_bind_template_child (widget_class, WbWindow, log_selection);
   gtk_widget_class_bind_template_child (widget_class, WbWindow, log_view);
   gtk_widget_class_bind_template_callback (widget_class, server_icon);
   gtk_widget_class_bind_template_callback (widget_class, server_status);
@@ -907,11 +811,6 @@ wb_window_init (WbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->requests = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->log = g_list_store_new (WB_TYPE_LOG_ENTRY);
-  gtk_no_selection_set_model (self->log_selection, G_LIST_MODEL (self->log));
-  self->log_at_top = TRUE;
-  g_signal_connect (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->log_view)),
-                    "value-changed", G_CALLBACK (on_log_scrolled), self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), window_actions,
                                    G_N_ELEMENTS (window_actions), self);
@@ -970,8 +869,8 @@ wb_window_new (GtkApplication *application,
                                   mcp_client_group_get_resources (group));
   gtk_single_selection_set_model (self->prompts_selection, mcp_client_group_get_prompts (group));
 
-  g_signal_connect_object (group, "log-message", G_CALLBACK (on_log_message), self, 0);
-  g_signal_connect_object (group, "notification", G_CALLBACK (on_notification), self, 0);
+  mcp_gtk_log_view_set_group (self->log_view, group);
+  wb_call_pane_set_log_view (self->call_pane, self->log_view);
   g_signal_connect_object (group, "server-request", G_CALLBACK (on_server_request), self, 0);
   g_signal_connect_object (group, "client-created", G_CALLBACK (on_client_created), self, 0);
   g_signal_connect (registry, "input-requested", G_CALLBACK (on_input_requested), self);

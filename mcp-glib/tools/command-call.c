@@ -132,8 +132,8 @@ send_call (CliApp     *app,
   if (app->stdout_is_terminal && !app->json && !cli_app_is_following (app))
     g_signal_connect (options, "progress", G_CALLBACK (on_progress), app);
 
-  mcp_client_call_tool_full_async (app->client, app->name, arguments, options,
-                                   app->cancellable, on_tool_called, app);
+  mcp_client_call_tool_async (app->client, app->name, arguments, options,
+                              app->cancellable, on_tool_called, app);
 }
 
 /* ARGUMENT=VALUE pairs are converted by the tool's input schema. */

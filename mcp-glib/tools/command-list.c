@@ -8,7 +8,8 @@
 /* The commands that list what the server offers: tools (with the
  * arguments their input schemas describe, or one tool in full),
  * resources, resource templates and prompts. --names lists only the names,
- * for scripts and shell completion.
+ * for scripts and shell completion; tools --format prints the definitions
+ * a language model's API takes (McpToolbox).
  */
 
 #include "config.h"
@@ -112,6 +113,24 @@ schema_requires (JsonObject *schema,
   return FALSE;
 }
 
+/* What MCP Apps say of the tool: who may call it, and its view. */
+static void
+print_tool_app (McpTool *tool)
+{
+  McpToolVisibility visibility = mcp_tool_get_visibility (tool);
+  const char *view = mcp_tool_get_ui_resource_uri (tool);
+
+  if ((visibility & MCP_TOOL_VISIBILITY_MODEL) == 0)
+    fprintf (stdout, "  %s\n", _("For its app’s view only: hidden from the model"));
+  if (view != NULL)
+    {
+      /* Translators: %s is the ui:// URI of the tool's interactive view */
+      g_autofree char *line = g_strdup_printf (_("View: %s"), view);
+
+      fprintf (stdout, "  %s\n", line);
+    }
+}
+
 static void
 print_tool (McpTool *tool)
 {
@@ -121,6 +140,7 @@ print_tool (McpTool *tool)
 
   cli_print_heading (mcp_tool_get_name (tool), mcp_tool_get_display_name (tool),
                  mcp_tool_get_description (tool));
+  print_tool_app (tool);
 
   if (properties != NULL && JSON_NODE_HOLDS_OBJECT (properties))
     members = json_object_get_members (json_node_get_object (properties));
@@ -150,6 +170,7 @@ print_tool_details (McpTool *tool)
 
   cli_print_heading (mcp_tool_get_name (tool), mcp_tool_get_display_name (tool),
                  mcp_tool_get_description (tool));
+  print_tool_app (tool);
 
   fprintf (stdout, "%s\n", _("Input schema:"));
   cli_print_json_object (mcp_tool_get_input_schema (tool), TRUE);
@@ -244,6 +265,93 @@ cli_print_tools (CliApp     *app,
     }
 }
 
+/* --format: the tools as a model API takes them, through a McpToolbox on
+ * a group of the one connected client. */
+static const struct
+{
+  const char       *name;
+  McpToolboxFormat  format;
+} formats[] = {
+  { "openai", MCP_TOOLBOX_FORMAT_OPENAI },
+  { "openai-responses", MCP_TOOLBOX_FORMAT_OPENAI_RESPONSES },
+  { "anthropic", MCP_TOOLBOX_FORMAT_ANTHROPIC },
+  { "gemini", MCP_TOOLBOX_FORMAT_GEMINI },
+  { "ollama", MCP_TOOLBOX_FORMAT_OLLAMA },
+};
+
+static gboolean
+parse_tools (CliApp  *app,
+             char   **args,
+             GError **error)
+{
+  if (!cli_parse_optional_name (app, args, error))
+    return FALSE;
+
+  if (app->format == NULL)
+    return TRUE;
+
+  if (app->name != NULL)
+    {
+      g_set_error_literal (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
+                           _("--format prints every tool: name none"));
+      return FALSE;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_equal (app->format, formats[i].name))
+      return TRUE;
+
+  g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+               _("Unknown format “%s”; expected openai, openai-responses, anthropic, gemini or ollama"),
+               app->format);
+  return FALSE;
+}
+
+static void
+on_group_connected (GObject      *object,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  CliApp *app = user_data;
+  McpClientGroup *group = MCP_CLIENT_GROUP (object);
+  g_autoptr(McpToolbox) toolbox = NULL;
+  g_autoptr(JsonNode) definitions = NULL;
+  g_autofree char *text = NULL;
+  McpToolboxFormat format = MCP_TOOLBOX_FORMAT_OPENAI;
+
+  mcp_client_group_connect_finish (group, result, NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (g_str_equal (app->format, formats[i].name))
+      format = formats[i].format;
+
+  toolbox = mcp_toolbox_new (group, format);
+  definitions = mcp_toolbox_dup_definitions (toolbox);
+  text = json_to_string (definitions, !app->json);
+  fprintf (stdout, "%s\n", text);
+  cli_app_finish (app, EXIT_OK);
+}
+
+static void
+print_definitions (CliApp *app)
+{
+  McpImplementation *info = mcp_client_get_server_info (app->client);
+  const char *name = NULL;
+  McpClientGroup *group = mcp_client_group_new ();
+
+  /* The server's own name qualifies the tools' names, as in a group. */
+  if (info != NULL)
+    name = mcp_implementation_get_name (info);
+  if (name == NULL)
+    name = "server";
+
+  /* The group lives as long as the command: it holds the client's lists. */
+  app->command_data = group;
+  app->command_data_free = g_object_unref;
+  mcp_client_group_add_client (group, name, app->client, NULL);
+  mcp_client_group_connect_async (group, app->cancellable, on_group_connected, app);
+}
+
 static void
 on_tools_listed (GObject      *object,
                  GAsyncResult *result,
@@ -258,6 +366,12 @@ on_tools_listed (GObject      *object,
   if (tools == NULL)
     {
       cli_app_fail_request (app, error, _("Could not list the tools"));
+      return;
+    }
+
+  if (app->format != NULL)
+    {
+      print_definitions (app);
       return;
     }
 
@@ -298,7 +412,7 @@ const CliCommand cli_tools_command = {
   .name = "tools",
   .arguments = N_("[TOOL]"),
   .summary = N_("List the tools and their arguments, or show one tool’s schemas"),
-  .parse = cli_parse_optional_name,
+  .parse = parse_tools,
   .run = run_tools,
 };
 

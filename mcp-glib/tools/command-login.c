@@ -6,8 +6,9 @@
  */
 
 /* Signing in to a server over HTTP: login signs in with a web browser and
- * keeps the credentials in the keyring, logout forgets them. Every command
- * with --url uses those credentials (cli_app_new_authorization ()), and
+ * keeps the credentials in the keyring, logout forgets them. The server is
+ * --url's, or a configured one (-c) at the URL of its entry. Every command
+ * with --url or -c uses those credentials (cli_app_new_authorization ()), and
  * refreshes them as needed, but never opens a browser itself: it asks for
  * a login instead. Without a keyring (no Secret Service on the session
  * bus), credentials last only as long as the program.
@@ -48,11 +49,11 @@ choose_store (CliApp   *app,
   g_autoptr(GAsyncResult) result = NULL;
   Wait wait = { loop, NULL };
 
-  mcp_desktop_credential_store_new_async (NULL, wait_cb, &wait);
+  mcp_credential_store_new_for_desktop_async (NULL, wait_cb, &wait);
   g_main_loop_run (loop);
   result = wait.result;
 
-  return mcp_desktop_credential_store_new_finish (result, persistent, NULL);
+  return mcp_credential_store_new_for_desktop_finish (result, persistent, NULL);
 }
 
 /* Where the user signs in: printed, since this may be a terminal without a
@@ -100,14 +101,48 @@ parse_url_only (CliApp  *app,
   if (!cli_parse_nothing (app, args, error))
     return FALSE;
 
-  if (app->url == NULL)
+  if (app->url == NULL && app->config_server == NULL)
     {
       g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_FAILED,
-                   _("%s needs the server’s --url"), app->command->name);
+                   _("%s needs the server’s --url, or -c"), app->command->name);
       return FALSE;
     }
 
   return TRUE;
+}
+
+/* The URL as the user may see it: with -c, as the entry writes it, since
+ * an input's value (a secret, perhaps) may be part of it once expanded. */
+static const char *
+shown_url (CliApp *app)
+{
+  return app->config != NULL ? mcp_server_config_get_url (app->config) : app->url;
+}
+
+/* With -c: the URL of the entry, its variables expanded. Returns the exit
+ * status of a failure, or EXIT_OK. */
+static int
+resolve_url (CliApp *app)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (app->url != NULL)
+    return EXIT_OK;
+
+  if (!cli_config_is_remote (app->config))
+    {
+      cli_print_error (_("%s needs a server over HTTP, and “%s” is a local one"),
+                       app->command->name, app->config_server);
+      return EXIT_USAGE;
+    }
+
+  if ((app->url = cli_app_dup_configured_url (app, &error)) == NULL)
+    {
+      cli_print_error ("%s", error->message);
+      return EXIT_USAGE;
+    }
+
+  return EXIT_OK;
 }
 
 static gboolean
@@ -154,7 +189,7 @@ print_credentials (CliApp         *app,
       g_autoptr(JsonObject) object = json_object_new ();
 
       /* Never the tokens. */
-      json_object_set_string_member (object, "url", app->url);
+      json_object_set_string_member (object, "url", shown_url (app));
       json_object_set_string_member (object, "issuer", mcp_credentials_get_issuer (credentials));
       if (scope != NULL)
         json_object_set_string_member (object, "scope", scope);
@@ -166,7 +201,7 @@ print_credentials (CliApp         *app,
       return;
     }
 
-  fprintf (stdout, _("Signed in to %s (authorization server %s).\n"), app->url,
+  fprintf (stdout, _("Signed in to %s (authorization server %s).\n"), shown_url (app),
            mcp_credentials_get_issuer (credentials));
   if (scope != NULL)
     fprintf (stdout, _("Scopes: %s\n"), scope);
@@ -180,6 +215,10 @@ run_login (CliApp *app)
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   gboolean persistent;
+  int status;
+
+  if ((status = resolve_url (app)) != EXIT_OK)
+    return status;
 
   authorization = cli_app_new_authorization (app, &persistent);
   if (app->timeout > 0)
@@ -192,7 +231,7 @@ run_login (CliApp *app)
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         return 128 + SIGINT;
 
-      cli_print_error (_("Could not sign in to %s: %s"), app->url, error->message);
+      cli_print_error (_("Could not sign in to %s: %s"), shown_url (app), error->message);
       return EXIT_CONNECTION;
     }
 
@@ -206,7 +245,7 @@ run_login (CliApp *app)
 const CliCommand cli_login_command = {
   .name = "login",
   .arguments = "",
-  .summary = N_("Sign in to the --url server; keep the credentials"),
+  .summary = N_("Sign in to the --url or -c server; keep the credentials"),
   .parse = parse_url_only,
   .run_offline = run_login,
 };
@@ -218,25 +257,29 @@ run_logout (CliApp *app)
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
   gboolean persistent;
+  int status;
+
+  if ((status = resolve_url (app)) != EXIT_OK)
+    return status;
 
   authorization = cli_app_new_authorization (app, &persistent);
   result = run_until_done (mcp_authorization_sign_out_async, authorization, app);
   if (!mcp_authorization_sign_out_finish (authorization, result, &error))
     {
-      cli_print_error (_("Could not forget the credentials for %s: %s"), app->url,
+      cli_print_error (_("Could not forget the credentials for %s: %s"), shown_url (app),
                        error->message);
       return EXIT_CONNECTION;
     }
 
   if (!app->json)
-    fprintf (stdout, _("Signed out of %s.\n"), app->url);
+    fprintf (stdout, _("Signed out of %s.\n"), shown_url (app));
   return EXIT_OK;
 }
 
 const CliCommand cli_logout_command = {
   .name = "logout",
   .arguments = "",
-  .summary = N_("Forget the credentials for the --url server"),
+  .summary = N_("Forget the credentials for the --url or -c server"),
   .parse = parse_url_only,
   .run_offline = run_logout,
 };

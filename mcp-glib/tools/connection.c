@@ -7,7 +7,8 @@
 
 /* The connection of mcp-glib-client: it makes the transport the options
  * ask for (a server command over stdio, by default the bundled demo server,
- * or an HTTP URL), connects, hands over to the command, and closes the
+ * or an HTTP URL), or has the library make the client of a configured
+ * server (-c, config.c), connects, hands over to the command, and closes the
  * connection when the command is done, whatever ended it. It also turns a
  * failed request, a lost connection and SIGINT or SIGTERM into the exit
  * status they stand for.
@@ -334,6 +335,25 @@ find_demo_server (void)
   return g_find_program_in_path (DEMO_SERVER_NAME);
 }
 
+/* --env and --inherit-env, for --server and for a configured stdio
+ * server. */
+static void
+configure_stdio_transport (CliApp            *app,
+                           McpStdioTransport *transport)
+{
+  if (app->inherit_env != NULL)
+    mcp_stdio_transport_set_inherit_env (transport, (const char * const *) app->inherit_env);
+  cli_sandbox_apply (transport);
+
+  for (guint i = 0; app->env != NULL && app->env[i] != NULL; i++)
+    {
+      const char *equals = strchr (app->env[i], '=');
+      g_autofree char *name = g_strndup (app->env[i], equals - app->env[i]);
+
+      mcp_stdio_transport_setenv (transport, name, equals + 1);
+    }
+}
+
 static McpTransport *
 create_stdio_transport (CliApp  *app,
                         GError **error)
@@ -350,7 +370,7 @@ create_stdio_transport (CliApp  *app,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                        _("No server was given and the demo server (%s) is not installed; "
-                         "name one with --server or --url"), DEMO_SERVER_NAME);
+                         "name one with --server, --url or -c"), DEMO_SERVER_NAME);
           return NULL;
         }
       demo_argv[0] = demo_server;
@@ -358,25 +378,31 @@ create_stdio_transport (CliApp  *app,
     }
 
   transport = mcp_stdio_transport_new (argv);
-  mcp_stdio_transport_set_inherit_env (transport, (const char * const *) app->inherit_env);
-
-  for (guint i = 0; app->env != NULL && app->env[i] != NULL; i++)
-    {
-      const char *equals = strchr (app->env[i], '=');
-      g_autofree char *name = g_strndup (app->env[i], equals - app->env[i]);
-
-      mcp_stdio_transport_setenv (transport, name, equals + 1);
-    }
+  configure_stdio_transport (app, transport);
 
   return MCP_TRANSPORT (transport);
 }
 
-static McpTransport *
-create_http_transport (CliApp *app)
+static gboolean
+has_authorization (JsonObject *headers)
 {
-  McpHttpTransport *transport = mcp_http_transport_new (app->url);
-  gboolean own_authorization = FALSE;
+  g_autoptr(GList) names = headers != NULL ? json_object_get_members (headers) : NULL;
 
+  for (GList *l = names; l != NULL; l = l->next)
+    if (g_ascii_strcasecmp (l->data, "Authorization") == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
+/* --header and the credentials of a login, for --url and for a configured
+ * HTTP server; @own_authorization: the configuration sends an
+ * Authorization header of its own. */
+static void
+configure_http_transport (CliApp           *app,
+                          McpHttpTransport *transport,
+                          gboolean          own_authorization)
+{
   for (guint i = 0; app->headers != NULL && app->headers[i] != NULL; i++)
     {
       const char *colon = strchr (app->headers[i], ':');
@@ -391,6 +417,8 @@ create_http_transport (CliApp *app)
   /* The credentials of a login, refreshed as needed; a sign-in in the
    * browser is login's business. An Authorization header of the user's
    * own is left alone. */
+  cli_app_configure_network (app, transport);
+
   if (!own_authorization)
     {
       gboolean persistent;
@@ -399,18 +427,21 @@ create_http_transport (CliApp *app)
       mcp_authorization_set_interactive (authorization, FALSE);
       mcp_http_transport_set_authorization (transport, authorization);
     }
-
-  return MCP_TRANSPORT (transport);
 }
 
 static McpTransport *
 create_transport (CliApp  *app,
                   GError **error)
 {
-  if (app->url != NULL)
-    return create_http_transport (app);
+  McpHttpTransport *transport;
 
-  return create_stdio_transport (app, error);
+  if (app->url == NULL)
+    return create_stdio_transport (app, error);
+
+  transport = mcp_http_transport_new (app->url);
+  configure_http_transport (app, transport, FALSE);
+
+  return MCP_TRANSPORT (transport);
 }
 
 /* --protocol: the default negotiation asks the server. */
@@ -430,25 +461,10 @@ set_protocol (CliApp *app)
   mcp_client_set_version_negotiation (app->client, MCP_VERSION_NEGOTIATION_PINNED);
 }
 
-/* Connects, runs the command and closes the connection; returns the exit
- * status. */
-int
-cli_app_run_command (CliApp *app)
+/* Sets the client up and connects it. */
+static void
+start_client (CliApp *app)
 {
-  g_autoptr(McpTransport) transport = NULL;
-  g_autoptr(GError) error = NULL;
-
-  transport = create_transport (app, &error);
-  if (transport == NULL)
-    {
-      cli_print_error ("%s", error->message);
-      return EXIT_CONNECTION;
-    }
-
-  app->loop = g_main_loop_new (NULL, FALSE);
-  app->cancellable = g_cancellable_new ();
-  app->stdout_is_terminal = isatty (STDOUT_FILENO);
-  app->client = mcp_client_new (transport);
   set_connect_timeout (app);
   set_protocol (app);
 
@@ -457,14 +473,94 @@ cli_app_run_command (CliApp *app)
   if (app->command->prepare != NULL)
     app->command->prepare (app);
 
+  mcp_client_connect_async (app->client, app->cancellable, on_connected, app);
+}
+
+/* -c: the library made the client from the server's entry, its inputs
+ * asked for; the options add to it. */
+static void
+on_configured_client_created (GObject      *object,
+                              GAsyncResult *result,
+                              gpointer      user_data)
+{
+  CliApp *app = user_data;
+  g_autoptr(McpClient) client = NULL;
+  g_autoptr(GError) error = NULL;
+  McpTransport *transport;
+
+  client = cli_app_create_configured_client_finish (app, result, &error);
+
+  /* A follow stopped while an input was asked for has already finished. */
+  if (app->done)
+    return;
+
+  if (client == NULL)
+    {
+      if (app->signum != 0)
+        cli_app_finish (app, 128 + app->signum);
+      else if (app->missing_input != NULL)
+        {
+          cli_print_error ("%s", error->message);
+          cli_app_finish (app, EXIT_USAGE);
+        }
+      else
+        {
+          /* An input not given at the prompt is the user's to give. */
+          cli_print_error (_("Could not start the server “%s”: %s"), app->config_server,
+                           error->message);
+          cli_app_finish (app, app->input_declined ? EXIT_USAGE : EXIT_CONNECTION);
+        }
+      return;
+    }
+
+  app->client = g_steal_pointer (&client);
+  transport = mcp_client_get_transport (app->client);
+  if (MCP_IS_STDIO_TRANSPORT (transport))
+    configure_stdio_transport (app, MCP_STDIO_TRANSPORT (transport));
+  else if (MCP_IS_HTTP_TRANSPORT (transport))
+    configure_http_transport (app, MCP_HTTP_TRANSPORT (transport),
+                              has_authorization (mcp_server_config_get_headers (app->config)));
+
+  start_client (app);
+}
+
+/* Connects, runs the command and closes the connection; returns the exit
+ * status. */
+int
+cli_app_run_command (CliApp *app)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (app->config == NULL)
+    {
+      g_autoptr(McpTransport) transport = create_transport (app, &error);
+
+      if (transport == NULL)
+        {
+          cli_print_error ("%s", error->message);
+          return EXIT_CONNECTION;
+        }
+      app->client = mcp_client_new (transport);
+    }
+
+  app->loop = g_main_loop_new (NULL, FALSE);
+  app->cancellable = g_cancellable_new ();
+  app->stdout_is_terminal = isatty (STDOUT_FILENO);
   app->sigint_source = g_unix_signal_add (SIGINT, on_sigint, app);
   app->sigterm_source = g_unix_signal_add (SIGTERM, on_sigterm, app);
 
-  mcp_client_connect_async (app->client, app->cancellable, on_connected, app);
+  if (app->client != NULL)
+    start_client (app);
+  else
+    cli_app_create_configured_client (app, on_configured_client_created);
   g_main_loop_run (app->loop);
 
   cli_clear_progress (app);
   fflush (stdout);
+
+  /* Not even started: an input was not given, or Ctrl+C. */
+  if (app->client == NULL)
+    return app->status;
 
   app->closing = TRUE;
   mcp_client_close_async (app->client, NULL, on_closed, app);

@@ -248,6 +248,10 @@ cli_describe_error (CliApp       *app,
                     const GError *error)
 {
   McpTransport *transport = app->client != NULL ? mcp_client_get_transport (app->client) : NULL;
+  const char *hint = cli_network_hint (error);
+
+  if (hint != NULL)
+    return g_strdup_printf ("%s\n%s", error->message, hint);
 
   if (error->domain == G_IO_ERROR && MCP_IS_HTTP_TRANSPORT (transport))
     return summarise_http_message (error->message);
@@ -270,7 +274,9 @@ cli_describe_error (CliApp       *app,
       while (cut > 0 && (data[cut] & 0xC0) == 0x80)
         cut--;
       data[cut] = '\0';
-      return g_strdup_printf (_("%s\nThe server added: %s… (%" G_GSIZE_FORMAT " bytes more)"),
+      return g_strdup_printf (ngettext ("%s\nThe server added: %s… (%zu byte more)",
+                                        "%s\nThe server added: %s… (%zu bytes more)",
+                                        length - cut),
                               error->message, data, length - cut);
     }
 

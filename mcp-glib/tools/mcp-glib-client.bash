@@ -8,7 +8,8 @@
 # server knows (tool and prompt names, the argument names of a tool,
 # resource URIs and templates, and the values of prompt and template
 # arguments, through the protocol's own completion), which it gets by
-# running mcp-glib-client with the server options typed so far. Installed
+# running mcp-glib-client with the server options typed so far; and the
+# names of the configured servers for -c (servers --names). Installed
 # as bash-completion/completions/mcp-glib-client.
 
 # Strips the quotes of a word as typed, without evaluating it.
@@ -50,9 +51,10 @@ _mcp_glib_client ()
     fi
 
     local commands="info tools resources templates prompts call read prompt complete ping follow
-                    login logout help"
-    local options="--server --url --client-id --header --json --names --timeout --connect-timeout
-                   --env --inherit-env --protocol --log-level --output --subscribe --version --help"
+                    login logout servers registry help"
+    local options="--server --url --registry --connect --config --input --client-id --header --ca-file --cert --key --proxy --json --names --timeout --connect-timeout
+                   --env --inherit-env --protocol --format --log-level --output --subscribe --version --help
+                   --sandbox --no-sandbox --allow-read --allow-write --deny-read --deny-write --allow-domain --deny-domain"
     local levels="debug info notice warning error critical alert emergency"
 
     # Read by _mcp_glib_client_ask, through bash's dynamic scoping.
@@ -66,16 +68,18 @@ _mcp_glib_client ()
     for ((i = 1; i < cword; i++)); do
         word=${words[i]}
         case $word in
-            --server=* | --url=* | --header=* | --env=* | --inherit-env=* | --protocol=*)
+            --server=* | --url=* | --connect=* | --config=* | --input=* | --header=* | --env=* | \
+            --inherit-env=* | --protocol=* | --ca-file=* | --cert=* | --key=* | --proxy=*)
                 _mcp_glib_client_server+=("${word%%=*}" "$(_mcp_glib_client_unquote "${word#*=}")")
                 ;;
-            --server | -s | --url | -u | --header | -H | --env | -e | --inherit-env | --protocol)
+            --server | -s | --url | -u | --connect | -c | --config | --input | -i | --header | -H | \
+            --env | -e | --inherit-env | --protocol | --ca-file | --cert | --key | --proxy)
                 value=$(_mcp_glib_client_unquote "${words[i + 1]}")
                 _mcp_glib_client_server+=("$word" "$value")
                 ((i++))
                 ;;
             --timeout | -t | --connect-timeout | --log-level | -l | --output | -o | --subscribe | \
-            --client-id)
+            --client-id | --format)
                 ((i++))
                 ;;
             -*) ;;
@@ -98,6 +102,10 @@ _mcp_glib_client ()
             COMPREPLY=($(compgen -W "$levels" -- "$cur"))
             return
             ;;
+        --format)
+            COMPREPLY=($(compgen -W "openai openai-responses anthropic gemini ollama" -- "$cur"))
+            return
+            ;;
         --protocol)
             COMPREPLY=($(compgen -W "auto legacy 2026-07-28 2025-11-25 2025-06-18 2025-03-26 2024-11-05" -- "$cur"))
             return
@@ -106,11 +114,24 @@ _mcp_glib_client ()
             COMPREPLY=($(compgen -v -- "$cur"))
             return
             ;;
-        --output | -o)
+        --output | -o | --config)
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --url | -u | --header | -H | --timeout | -t | --connect-timeout | --subscribe)
+        --connect | -c)
+            # The servers of the --config files typed so far.
+            local -a config=() j
+            for ((j = 1; j < cword - 1; j++)); do
+                case ${words[j]} in
+                    --config) config+=(--config "$(_mcp_glib_client_unquote "${words[j + 1]}")") ;;
+                    --config=*) config+=(--config "$(_mcp_glib_client_unquote "${words[j]#*=}")") ;;
+                esac
+            done
+            _mcp_glib_client_reply "$("${_mcp_glib_client_program}" "${config[@]}" --names servers \
+                2>/dev/null </dev/null)" "$cur"
+            return
+            ;;
+        --url | -u | --header | -H | --timeout | -t | --connect-timeout | --subscribe | --input | -i)
             return
             ;;
     esac

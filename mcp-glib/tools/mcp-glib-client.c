@@ -62,6 +62,8 @@ static const CliCommand * const commands[] = {
   &cli_follow_command,
   &cli_login_command,
   &cli_logout_command,
+  &cli_servers_command,
+  &cli_registry_command,
   &cli_help_command,
 };
 
@@ -96,7 +98,14 @@ describe_commands (void)
 static const char *
 describe_rest (void)
 {
-  return _("Without --server or --url, the bundled demo server is run.\n"
+  return _("Without --server, --url or -c, the bundled demo server is run.\n"
+           "\n"
+           "-c NAME connects to the server NAME of the configuration files, as an\n"
+           "application built on mcp-glib would: the files of --config, else the\n"
+           "per-user file ~/.config/mcp/mcp.json; servers lists them. The inputs\n"
+           "(${input:ID}) it needs are asked for on the terminal, or come from\n"
+           "--input ID=VALUE or the variable MCP_INPUT_ID (the ID in capitals, other\n"
+           "characters than letters and digits as _).\n"
            "\n"
            "The server gets a safe environment (PATH, HOME, LANG and a few more);\n"
            "pass it more with --env and --inherit-env.\n"
@@ -107,10 +116,13 @@ describe_rest (void)
            "\n"
            "Exit status:\n"
            "  0    success\n"
-           "  1    the tool ran and reported an error (its result has isError set)\n"
+           "  1    the tool ran and reported an error (its result has isError set);\n"
+           "       with servers: the configuration files have problems\n"
            "  2    usage error: unknown command or option, wrong arguments, bad JSON,\n"
            "       an argument the tool does not have or a value of the wrong type,\n"
-           "       an --output file that cannot be written\n"
+           "       an --output file that cannot be written, a -c server that is not\n"
+           "       configured or whose entry cannot be used, an input that was not\n"
+           "       given\n"
            "  3    connection failure: the server could not be started or reached,\n"
            "       ended the connection, broke the protocol or did not answer in time;\n"
            "       or it requires a sign-in (login), or signing in failed\n"
@@ -131,7 +143,9 @@ describe_rest (void)
            "  mcp-glib-client call echo '{\"text\": \"hello\"}'\n"
            "  mcp-glib-client --server 'node server.js stdio' --json resources\n"
            "  mcp-glib-client --server 'node server.js stdio' call get-tiny-image -o tiny.png\n"
-           "  mcp-glib-client --log-level debug follow\n");
+           "  mcp-glib-client --log-level debug follow\n"
+           "  mcp-glib-client servers\n"
+           "  mcp-glib-client --config .vscode/mcp.json -c tracker tools\n");
 }
 
 static int G_GNUC_PRINTF (1, 2)
@@ -150,14 +164,61 @@ usage_error (const char *format,
   return EXIT_USAGE;
 }
 
+/* The options of the configuration: -c, --config and --input. */
+static int
+check_config_options (CliApp *app)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (app->config_server != NULL && (app->server != NULL || app->url != NULL))
+    return usage_error ("%s", _("Give one of -c, --server and --url, not several"));
+
+  if (app->command == &cli_servers_command)
+    {
+      if (app->server != NULL || app->url != NULL || app->config_server != NULL)
+        return usage_error ("%s", _("servers lists the configured servers: it takes no -c, "
+                                    "--server or --url"));
+    }
+  else if (app->command == &cli_registry_command)
+    {
+      if (app->server != NULL || app->url != NULL || app->config_server != NULL)
+        return usage_error ("%s", _("registry reads an MCP registry: it takes no -c, --server or "
+                                    "--url"));
+    }
+  else if (app->config_files != NULL && app->config_server == NULL)
+    return usage_error ("%s", _("--config applies to -c, to servers and to registry add"));
+
+  if (app->inputs != NULL && app->config_server == NULL)
+    return usage_error ("%s", _("--input applies to -c"));
+
+  for (guint i = 0; app->inputs != NULL && app->inputs[i] != NULL; i++)
+    {
+      const char *equals = strchr (app->inputs[i], '=');
+
+      if (equals == NULL || equals == app->inputs[i])
+        return usage_error (_("“%s” is not of the form ID=VALUE"), app->inputs[i]);
+    }
+
+  if (app->config_server != NULL && !cli_app_find_config (app, &error))
+    return usage_error ("%s", error->message);
+
+  return EXIT_OK;
+}
+
 static int
 check_options (CliApp *app)
 {
   g_autoptr(GError) error = NULL;
   const char *scheme;
+  gboolean remote;
+  int status;
 
   if (app->server != NULL && app->url != NULL)
     return usage_error ("%s", _("Give either --server or --url, not both"));
+
+  if ((status = check_config_options (app)) != EXIT_OK)
+    return status;
+  remote = app->url != NULL || (app->config != NULL && cli_config_is_remote (app->config));
 
   if (app->server != NULL && !g_shell_parse_argv (app->server, NULL, &app->server_argv, &error))
     return usage_error (_("Invalid server command “%s”: %s"), app->server,
@@ -168,7 +229,10 @@ check_options (CliApp *app)
       scheme = g_uri_peek_scheme (app->url);
       if (scheme == NULL || (!g_str_equal (scheme, "http") && !g_str_equal (scheme, "https")))
         return usage_error (_("“%s” is not an http:// or https:// URL"), app->url);
+    }
 
+  if (remote)
+    {
       if (app->env != NULL || app->inherit_env != NULL)
         return usage_error ("%s",
                             _("--env and --inherit-env apply to a server command, not to --url"));
@@ -180,6 +244,11 @@ check_options (CliApp *app)
   else if (app->client_id != NULL)
     {
       return usage_error ("%s", _("--client-id applies to --url, not to a server command"));
+    }
+  else if (app->ca_file != NULL || app->cert != NULL || app->key != NULL || app->proxy != NULL)
+    {
+      return usage_error ("%s", _("--ca-file, --cert, --key and --proxy apply to an HTTP "
+                                  "server, not to a server command"));
     }
 
   for (guint i = 0; app->headers != NULL && app->headers[i] != NULL; i++)
@@ -230,6 +299,7 @@ app_clear (CliApp *app)
   g_clear_handle_id (&app->sigint_source, g_source_remove);
   g_clear_handle_id (&app->sigterm_source, g_source_remove);
   g_clear_object (&app->client);
+  cli_app_clear_config (app);
   g_clear_object (&app->cancellable);
   g_clear_pointer (&app->loop, g_main_loop_unref);
   if (app->command_data_free != NULL)
@@ -240,14 +310,24 @@ app_clear (CliApp *app)
   g_clear_pointer (&app->server, g_free);
   g_clear_pointer (&app->server_argv, g_strfreev);
   g_clear_pointer (&app->url, g_free);
+  g_clear_pointer (&app->registry_url, g_free);
+  g_clear_pointer (&app->config_files, g_strfreev);
+  g_clear_pointer (&app->config_server, g_free);
+  g_clear_pointer (&app->inputs, g_strfreev);
   g_clear_pointer (&app->client_id, g_free);
   g_clear_pointer (&app->log_level_name, g_free);
   g_clear_pointer (&app->protocol, g_free);
+  g_clear_pointer (&app->format, g_free);
   g_clear_pointer (&app->output, g_free);
   g_clear_pointer (&app->headers, g_strfreev);
+  g_clear_pointer (&app->ca_file, g_free);
+  g_clear_pointer (&app->cert, g_free);
+  g_clear_pointer (&app->key, g_free);
+  g_clear_pointer (&app->proxy, g_free);
   g_clear_pointer (&app->env, g_strfreev);
   g_clear_pointer (&app->inherit_env, g_strfreev);
   g_clear_pointer (&app->subscribe, g_strfreev);
+  cli_sandbox_clear ();
   g_clear_pointer (&app->context, g_option_context_free);
 }
 
@@ -266,12 +346,34 @@ run (CliApp  *app,
       N_("COMMAND") },
     { "url", 'u', 0, G_OPTION_ARG_STRING, &app->url,
       N_("Connect to the server at URL over HTTP"), N_("URL") },
+    { "registry", 0, 0, G_OPTION_ARG_STRING, &app->registry_url,
+      N_("With registry: the MCP registry at URL, not the official one"), N_("URL") },
+    { "connect", 'c', 0, G_OPTION_ARG_STRING, &app->config_server,
+      N_("Connect to the server NAME of the configuration files"), N_("NAME") },
+    { "config", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &app->config_files,
+      N_("Read the configured servers from FILE, not from ~/.config/mcp/mcp.json "
+         "(repeatable; a server in a later file overrides one of the same name)"), N_("FILE") },
+    { "input", 'i', 0, G_OPTION_ARG_STRING_ARRAY, &app->inputs,
+      N_("With -c: give the input ${input:ID} the server’s entry uses, rather than being asked "
+         "(repeatable; a secret is better given in $MCP_INPUT_ID, out of sight of ps)"),
+      N_("ID=VALUE") },
     { "client-id", 0, 0, G_OPTION_ARG_STRING, &app->client_id,
       N_("With --url: sign in with the client ID registered beforehand at the server’s "
          "authorization server (its secret, if any, in $MCP_CLIENT_SECRET)"), N_("ID") },
     { "header", 'H', 0, G_OPTION_ARG_STRING_ARRAY, &app->headers,
       N_("With --url: send the HTTP header “NAME: VALUE” with every request (repeatable)"),
       N_("HEADER") },
+    { "ca-file", 0, 0, G_OPTION_ARG_FILENAME, &app->ca_file,
+      N_("Trust the CA certificates of FILE (PEM, or a folder of them) besides the system’s"),
+      N_("FILE") },
+    { "cert", 0, 0, G_OPTION_ARG_FILENAME, &app->cert,
+      N_("Present the client certificate of FILE (PEM or PKCS #12) or a pkcs11: URI"),
+      N_("FILE") },
+    { "key", 0, 0, G_OPTION_ARG_FILENAME, &app->key,
+      N_("The private key of --cert (PEM, or a pkcs11: URI), if not in its file"), N_("FILE") },
+    { "proxy", 0, 0, G_OPTION_ARG_STRING, &app->proxy,
+      N_("Go through the proxy at URL (http://, https:// or socks5://, credentials allowed), "
+         "or direct:// for none"), N_("URL") },
     { "json", 'j', 0, G_OPTION_ARG_NONE, &app->json,
       N_("Print the protocol’s JSON, one object per line"), NULL },
     { "names", 'n', 0, G_OPTION_ARG_NONE, &app->names,
@@ -291,6 +393,9 @@ run (CliApp  *app,
     { "protocol", 0, 0, G_OPTION_ARG_STRING, &app->protocol,
       N_("Which protocol revision to speak: auto (ask the server, the default), legacy (the "
          "initialize handshake alone) or a revision such as 2026-07-28"), N_("REVISION") },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &app->format,
+      N_("With tools: print the tools’ definitions for a language model’s API: openai, "
+         "openai-responses, anthropic, gemini or ollama"), N_("API") },
     { "log-level", 'l', 0, G_OPTION_ARG_STRING, &app->log_level_name,
       N_("Ask the server for log messages of LEVEL and above (debug, info, notice, warning, "
          "error, critical, alert, emergency)"), N_("LEVEL") },
@@ -310,6 +415,7 @@ run (CliApp  *app,
   app->context = g_option_context_new (_("[COMMAND [ARGUMENTS…]] — talk to a Model Context "
                                          "Protocol server"));
   g_option_context_add_main_entries (app->context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (app->context, cli_sandbox_option_group ());
   summary = describe_commands ();
   g_option_context_set_summary (app->context, summary);
   g_option_context_set_description (app->context, describe_rest ());

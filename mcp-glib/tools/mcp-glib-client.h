@@ -18,6 +18,8 @@
 
 #include <stdio.h>
 
+#include <termios.h>
+
 #include <mcp-glib/mcp-glib.h>
 
 G_BEGIN_DECLS
@@ -38,6 +40,7 @@ enum
 #define TIMEOUT_UNSET G_MININT
 
 typedef struct _CliApp CliApp;
+typedef struct _CliPrompt CliPrompt;
 typedef struct _CliToolArguments CliToolArguments;
 
 typedef enum
@@ -71,13 +74,22 @@ struct _CliApp
   char          *server;
   char         **server_argv;
   char          *url;
+  char          *registry_url;      /* --registry, for the registry command */
+  char         **config_files;      /* --config */
+  char          *config_server;     /* -c, a server of the configuration */
+  char         **inputs;            /* --input ID=VALUE */
   char          *client_id;
   char         **headers;
+  char          *ca_file;           /* --ca-file */
+  char          *cert;              /* --cert */
+  char          *key;               /* --key */
+  char          *proxy;             /* --proxy */
   char         **env;
   char         **inherit_env;
   char         **subscribe;
   char          *log_level_name;
   char          *protocol;          /* auto, legacy or a revision */
+  char          *format;            /* with tools: a model API's definitions */
   char          *output;            /* where binary content is saved */
   int            timeout;           /* of each request, in ms */
   int            connect_timeout;   /* of starting the server and the handshake */
@@ -94,6 +106,13 @@ struct _CliApp
   gpointer       command_data;      /* whatever else the command keeps */
   GDestroyNotify command_data_free;
   McpLogLevel    log_level;
+
+  /* The configuration (config.c), for -c and servers */
+  McpServerRegistry *registry;
+  McpServerConfig *config;          /* -c's */
+  CliPrompt     *prompt;            /* an input being asked for */
+  char          *missing_input;     /* the input stdin could not give */
+  gboolean       input_declined;    /* Ctrl+D at the prompt */
 
   /* The connection */
   GMainLoop     *loop;
@@ -119,11 +138,40 @@ void         cli_app_fail_request       (CliApp        *app,
                                          const char    *context);
 gboolean     cli_app_is_following       (CliApp        *app);
 
+/* sandbox-options.c */
+GOptionGroup *cli_sandbox_option_group  (void);
+void         cli_sandbox_apply          (McpStdioTransport *transport);
+gboolean     cli_sandbox_refused        (void);
+void         cli_sandbox_clear          (void);
+
+/* config.c */
+gboolean     cli_app_load_registry      (CliApp        *app,
+                                         GError       **error);
+gboolean     cli_app_find_config        (CliApp        *app,
+                                         GError       **error);
+void         cli_app_create_configured_client (CliApp        *app,
+                                               GAsyncReadyCallback callback);
+McpClient   *cli_app_create_configured_client_finish (CliApp        *app,
+                                                      GAsyncResult  *result,
+                                                      GError       **error);
+void         cli_app_clear_config       (CliApp        *app);
+char        *cli_app_dup_configured_url (CliApp        *app,
+                                         GError       **error);
+gboolean     cli_config_is_remote       (McpServerConfig *config);
+const char  *cli_app_given_input        (CliApp        *app,
+                                         const char    *id);
+gboolean     cli_terminal_echo_off      (struct termios *saved);
+void         cli_terminal_echo_on       (struct termios *saved);
+char        *cli_config_describe_target (McpServerConfig *config);
+
 /* command-login.c */
 McpAuthorization *cli_app_new_authorization (CliApp    *app,
                                              gboolean  *persistent);
 
 /* errors.c */
+void         cli_app_configure_network  (CliApp        *app,
+                                         McpHttpTransport *transport);
+const char  *cli_network_hint           (const GError  *error);
 char        *cli_describe_error         (CliApp        *app,
                                          const GError  *error);
 
@@ -139,6 +187,9 @@ void         cli_print_text             (FILE          *out,
 void         cli_print_indented         (FILE          *out,
                                          const char    *indent,
                                          const char    *text);
+void         cli_print_json_node_to     (FILE          *out,
+                                         JsonNode      *node,
+                                         gboolean       pretty);
 void         cli_print_json_node        (JsonNode      *node,
                                          gboolean       pretty);
 void         cli_print_json_object      (JsonObject    *object,
@@ -231,6 +282,8 @@ extern const CliCommand cli_complete_command;
 extern const CliCommand cli_follow_command;
 extern const CliCommand cli_login_command;
 extern const CliCommand cli_logout_command;
+extern const CliCommand cli_servers_command;
+extern const CliCommand cli_registry_command;
 extern const CliCommand cli_help_command;
 
 G_END_DECLS

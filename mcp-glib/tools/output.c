@@ -89,12 +89,20 @@ cli_print_indented (FILE       *out,
 }
 
 void
-cli_print_json_node (JsonNode *node,
-                     gboolean  pretty)
+cli_print_json_node_to (FILE     *out,
+                        JsonNode *node,
+                        gboolean  pretty)
 {
   g_autofree char *text = json_to_string (node, pretty);
 
-  cli_print_text (stdout, text);
+  cli_print_text (out, text);
+}
+
+void
+cli_print_json_node (JsonNode *node,
+                     gboolean  pretty)
+{
+  cli_print_json_node_to (stdout, node, pretty);
 }
 
 void
@@ -383,8 +391,9 @@ cli_print_tool_result (CliApp        *app,
 
   if (!app->json && (structured = mcp_tool_result_get_structured_content (result)) != NULL)
     {
+      /* With the rest of the result: an error's goes to stderr too. */
       fprintf (out, "%s\n", _("Structured content:"));
-      cli_print_json_node (structured, TRUE);
+      cli_print_json_node_to (out, structured, TRUE);
     }
 
   cli_check_saved (app);

@@ -17,7 +17,10 @@
  * flight cost it a handful of system calls. The parsing is the small
  * scanner of bench-server-util.c; it never reads past a line or crashes on
  * one it cannot read (such a line is ignored). With `--prepare-blob N` it makes the text of a
- * blob of N bytes when it starts rather than when asked for it.
+ * blob of N bytes when it starts rather than when asked for it. With
+ * `--exit-before-initialize` it behaves as servers built on some older
+ * SDKs do: it exits (with status 1) on any request before initialize,
+ * server/discover included.
  */
 
 #include <errno.h>
@@ -123,6 +126,11 @@ answer_initialize (Span id,
               "\"serverInfo\":{\"name\":\"bench-echo-server\",\"version\":\"1.0\"}}}\n");
 }
 
+/* With --tools N, N more tools to list (never called), with the schema
+ * a generator writes: definitions, a reference, an enum, a nullable type.
+ * For the agent bridge's benchmark (toolbox-bench.c). */
+static unsigned long extra_tools;
+
 static void
 answer_tools_list (Span id)
 {
@@ -133,7 +141,25 @@ answer_tools_list (Span id)
               "{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}},"
               "{\"name\":\"blob\",\"description\":\"Gives back a text of the given size\","
               "\"inputSchema\":{\"type\":\"object\",\"properties\":"
-              "{\"bytes\":{\"type\":\"integer\"}},\"required\":[\"bytes\"]}}]}}\n");
+              "{\"bytes\":{\"type\":\"integer\"}},\"required\":[\"bytes\"]}}");
+  for (unsigned long i = 0; i < extra_tools; i++)
+    {
+      char number[32];
+
+      snprintf (number, sizeof number, "%lu", i);
+      append_str (",{\"name\":\"tool-");
+      append_str (number);
+      append_str ("\",\"description\":\"A tool that is only listed\","
+                  "\"inputSchema\":{\"type\":\"object\",\"$defs\":{\"point\":{\"type\":\"object\","
+                  "\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},"
+                  "\"required\":[\"x\",\"y\"]}},\"properties\":{"
+                  "\"text\":{\"type\":\"string\",\"description\":\"What to say\"},"
+                  "\"where\":{\"$ref\":\"#/$defs/point\"},"
+                  "\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"slow\"]},"
+                  "\"limit\":{\"type\":[\"integer\",\"null\"],\"minimum\":1}},"
+                  "\"required\":[\"text\"],\"additionalProperties\":false}}");
+    }
+  append_str ("]}}\n");
 }
 
 static void
@@ -202,6 +228,9 @@ answer_tools_call (Span id,
     answer_error (id, -32602, "Unknown tool");
 }
 
+static int exit_before_initialize;
+static int initialized;
+
 static void
 handle_line (const char *line,
              size_t      len)
@@ -220,6 +249,13 @@ handle_line (const char *line,
   if (!bench_scan_member (message, "id", &id))
     return;
   bench_scan_member (message, "params", &params);
+
+  if (exit_before_initialize && !initialized)
+    {
+      if (!bench_scan_string_equals (method, "initialize"))
+        exit (1);
+      initialized = 1;
+    }
 
   if (bench_scan_string_equals (method, "tools/call"))
     answer_tools_call (id, params);
@@ -253,6 +289,10 @@ main (int   argc,
 
   /* A large blob is made before the client asks, so that filling (and
    * faulting in) its pages is not timed as part of the client's call. */
+  if (argc == 2 && strcmp (argv[1], "--exit-before-initialize") == 0)
+    exit_before_initialize = 1;
+  if (argc == 3 && strcmp (argv[1], "--tools") == 0)
+    extra_tools = strtoul (argv[2], NULL, 10);
   if (argc == 3 && strcmp (argv[1], "--prepare-blob") == 0)
     {
       unsigned long bytes = strtoul (argv[2], NULL, 10);

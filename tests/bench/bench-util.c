@@ -244,7 +244,7 @@ start_call (CallLoop *self)
 
   self->to_start--;
   self->in_flight++;
-  mcp_client_call_tool_async (self->client, "echo", arguments, NULL, call_done_cb, self);
+  mcp_client_call_tool_async (self->client, "echo", arguments, NULL, NULL, call_done_cb, self);
 }
 
 /* Makes @n echo calls of @text on @client, @in_flight at a time, on the

@@ -88,6 +88,12 @@ main (int   argc,
       g_printerr ("connect-bench: %s\n", error->message);
       return 2;
     }
+  /* GOption keeps the "--" when an argument after it looks like an option. */
+  if (argc >= 2 && g_str_equal (argv[1], "--"))
+    {
+      argv++;
+      argc--;
+    }
   if (argc < 2)
     {
       g_printerr ("connect-bench: the server's command is missing\n");

@@ -256,8 +256,8 @@ call_progress (McpClient  *client,
 
   json_object_set_int_member (arguments, "count", n);
   g_signal_connect (options, "progress", G_CALLBACK (progress_cb), &count);
-  mcp_client_call_tool_full_async (client, "progress", arguments, options, NULL,
-                                   http_bench_store_result_cb, &pending);
+  mcp_client_call_tool_async (client, "progress", arguments, options, NULL,
+                              http_bench_store_result_cb, &pending);
   result = http_bench_wait_for (&pending);
   if (!(tool_result = mcp_client_call_tool_finish (client, result, error)))
     return FALSE;
@@ -308,7 +308,7 @@ call_blob (McpClient  *client,
   GAsyncResult *pending = NULL;
 
   json_object_set_int_member (arguments, "bytes", bytes);
-  mcp_client_call_tool_async (client, "blob", arguments, NULL, http_bench_store_result_cb,
+  mcp_client_call_tool_async (client, "blob", arguments, NULL, NULL, http_bench_store_result_cb,
                               &pending);
   result = http_bench_wait_for (&pending);
 
@@ -502,7 +502,7 @@ mcp_many (HttpBench    *bench,
         {
           g_autoptr(JsonObject) arguments = bench_echo_arguments (bench->echo_text);
 
-          mcp_client_call_tool_async (clients->pdata[i], "echo", arguments, NULL,
+          mcp_client_call_tool_async (clients->pdata[i], "echo", arguments, NULL, NULL,
                                       fleet_called_cb, &fleet);
         }
       while (fleet.pending > 0)

@@ -179,7 +179,7 @@ call_blob (McpClient  *client,
   GAsyncResult *pending = NULL;
 
   json_object_set_int_member (arguments, "bytes", bytes);
-  mcp_client_call_tool_async (client, "blob", arguments, NULL, store_result_cb, &pending);
+  mcp_client_call_tool_async (client, "blob", arguments, NULL, NULL, store_result_cb, &pending);
   result = wait_for (&pending);
 
   return mcp_client_call_tool_finish (client, result, error);
@@ -383,7 +383,7 @@ bench_many (JsonBuilder  *report,
         {
           g_autoptr(JsonObject) arguments = bench_echo_arguments (echo_text);
 
-          mcp_client_call_tool_async (clients[i], "echo", arguments, NULL, fleet_called_cb,
+          mcp_client_call_tool_async (clients[i], "echo", arguments, NULL, NULL, fleet_called_cb,
                                       &fleet);
         }
       g_main_loop_run (loop);

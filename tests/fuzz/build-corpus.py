@@ -4,7 +4,8 @@
 #
 #   build-corpus.py OUTDIR [SCHEMADIR]
 #
-# writes OUTDIR/framer, OUTDIR/rpc, OUTDIR/values and OUTDIR/json (replacing
+# writes OUTDIR/framer, OUTDIR/rpc, OUTDIR/values, OUTDIR/json, OUTDIR/sse, OUTDIR/skill,
+# OUTDIR/config, OUTDIR/oauth, OUTDIR/headers and OUTDIR/rounds (replacing
 # what was there). SCHEMADIR defaults to $MCP_SCHEMA_DIR or ../shared/schema next to
 # the source tree; without it, only the hand-written seeds are made.
 #
@@ -26,6 +27,16 @@
 #   gint64 and double, duplicate names, nesting at and beyond the limit,
 #   invalid UTF-8, control characters, and what json-glib 1.6 accepts
 #   beyond RFC 8259 (comments, single quotes, hex and octal, "\u0000").
+# - sse: the example messages as events, and hand-written streams, under
+#   several maximum sizes and ways of cutting them (see fuzz-sse.c).
+# - config: the example configuration files of tests/configs and
+#   shared/configs, and hand-written ones.
+# - oauth: a good sign-in, shaped like mcp-oauth-test-server.py's answers,
+#   under each flag of fuzz-oauth.c, and its variations.
+# - headers: the scripted HTTP server's tool with x-mcp-header annotations
+#   and arguments of every kind, annotations to refuse, the Tool examples.
+# - rounds: the InputRequiredResult examples and hand-written rounds, under
+#   each flag of fuzz-rounds.c.
 
 import json
 import os
@@ -375,6 +386,316 @@ def build_json(corpus, examples, schemas):
                                                  for i in range(2000)) + b"}")
 
 
+# SSE: the first byte picks the maximum event size (low nibble) and how
+# the stream is cut (high nibble); see fuzz-sse.c.
+SSE_SELECTORS = [0x00, 0x10, 0x21, 0x32, 0x47, 0x5A, 0x6C, 0xF8]
+
+
+def build_sse(corpus, examples):
+    messages = [line(value) for items in examples.values() for _, value in items
+                if isinstance(value, dict) and "jsonrpc" in value][:20]
+    events = b"".join(b"event: message\nid: %d\ndata: " % i + m.rstrip(b"\n") + b"\n\n"
+                      for i, m in enumerate(messages))
+    hand = [
+        b"data: {}\n\n",
+        b"\xef\xbb\xbfdata: bom\n\n",
+        b": comment\nretry: 1500\nid: 7\nevent: endpoint\ndata: /messages?session=1\n\n",
+        b"data: one\ndata: two\r\ndata:three\rdata\n\r\n",
+        b"event:\ndata: empty type\n\nevent: message\ndata: x\n\n",
+        b"id: a\x00b\ndata: nul in id\n\nid\ndata: empty id\n\n",
+        b"retry: 12345678901\nretry: x1\nretry: 99\ndata: r\n\n",
+        b"data: unterminated",
+        b"data: " + b"x" * 5000 + b"\n\ndata: after\n\n",
+        b"field without colon\ndata\n\n:\n\n\n\n",
+    ]
+    for selector in SSE_SELECTORS:
+        corpus.add(f"events-{selector:02x}", bytes([selector]) + events)
+        for i, text in enumerate(hand):
+            corpus.add(f"hand-{i:02d}-{selector:02x}", bytes([selector]) + text)
+
+
+def config_dirs():
+    dirs = [TOP / "tests" / "configs", TOP.parent / "shared" / "configs"]
+    return [d for d in dirs if d.is_dir()]
+
+
+def build_config(corpus):
+    for directory in config_dirs():
+        for path in sorted(directory.glob("*.json")):
+            corpus.add(f"{directory.parent.name}-{path.name}", path.read_bytes())
+    hand = [
+        b'{"mcpServers": {"a": {"command": "x", "args": ["-y"], "env": {"K": "V"}},}}',
+        b'// comment\n{\n  /* block */ "servers": {\n    "h": {"type": "http", "url": "https://e.x/mcp",'
+        b' "headers": {"A": "${input:t}"}}\n  },\n  "inputs": [{"type": "promptString", "id": "t"}]\n}',
+        b'{"mcp": {"servers": {"s": {"type": "sse", "url": "http://localhost:1/sse"}}}}',
+        b'{"servers": {"a": {"command": "x"}, "a": {"command": "y"}}}',
+        b'{"mcpServers": {"bad": {"type": "carrier-pigeon"}, "none": {}, "n": null, "arr": []}}',
+        b'{"mcpServers": {"d": {"command": "x", "disabled": true, "cwd": "${workspaceFolder}"}}}',
+        b'\xef\xbb\xbf{"servers": {}}',
+        b'{"servers": {"x": {"command": "a"}} // trailing\n',
+        b'[1, 2, {"a": "\\u00e9\\ud83d\\ude00"}]',
+        b'{"a": 1e999, "b": -0, "c": 12345678901234567890}',
+        b'{"servers": {"u": {"url": "${input:missing}"}}, "inputs": [{"id": 1}, "x"]}',
+        b"{" * 600 + b"}" * 600,
+        b'{"servers"',
+    ]
+    for i, text in enumerate(hand):
+        corpus.add(f"hand-{i:02d}", text)
+
+
+def build_catalog(corpus):
+    """Registry entries: each of tests/data/registry, alone and as the
+    registry's answers wrap them."""
+    data = TOP / "tests" / "data" / "registry"
+    for name in ("seed.json", "crafted.json", "invalid.json"):
+        for i, entry in enumerate(json.loads((data / name).read_text())):
+            corpus.add(f"{name[:-5]}-{i:02d}", json.dumps(entry).encode())
+            wrapped = {"server": entry, "_meta": {"io.modelcontextprotocol.registry/official": {
+                "status": "deprecated", "isLatest": True}}}
+            corpus.add(f"{name[:-5]}-{i:02d}-meta", json.dumps(wrapped).encode())
+
+
+def build_bundle(corpus):
+    """Small ZIP archives: stored, deflated, folders, modes, hostile names."""
+    import io
+    import zipfile
+
+    def archive(files, method=zipfile.ZIP_DEFLATED):
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", method) as z:
+            for name, data, mode in files:
+                info = zipfile.ZipInfo(name)
+                info.compress_type = method
+                info.create_system = 3
+                info.external_attr = mode << 16
+                z.writestr(info, data)
+        return out.getvalue()
+
+    manifest = json.dumps({"server": {"mcp_config": {"command": "node",
+                                                      "args": ["${__dirname}/i.js"]}}})
+    corpus.add("good", archive([("manifest.json", manifest, 0o100644), ("s/", b"", 0o40755),
+                                ("s/i.js", "x", 0o100755)]))
+    corpus.add("stored", archive([("manifest.json", manifest, 0o100644)], zipfile.ZIP_STORED))
+    corpus.add("dotdot", archive([("../x", "x", 0o100644)]))
+    corpus.add("absolute", archive([("/x", "x", 0o100644)]))
+    corpus.add("link", archive([("l", "/etc", 0o120777)]))
+    corpus.add("zeros", archive([("z", b"\0" * 200000, 0o100644)]))
+
+
+OAUTH_SEPARATOR = b"\n####\n"
+
+
+def build_oauth(corpus):
+    challenge = b'Bearer resource_metadata="$BASE/.well-known/oauth-protected-resource/mcp", ' \
+                b'scope="read write"'
+    prm = {"resource": "$BASE/mcp", "authorization_servers": ["$BASE"],
+           "scopes_supported": ["read", "write"]}
+    asm = {"issuer": "$BASE", "authorization_endpoint": "$BASE/authorize",
+           "token_endpoint": "$BASE/token", "registration_endpoint": "$BASE/register",
+           "response_types_supported": ["code"], "code_challenge_methods_supported": ["S256"],
+           "grant_types_supported": ["authorization_code", "refresh_token", "client_credentials"],
+           "token_endpoint_auth_methods_supported": ["none", "client_secret_basic",
+                                                     "client_secret_post"],
+           "authorization_response_iss_parameter_supported": True,
+           "scopes_supported": ["read", "write"]}
+    registration = {"client_id": "client-1", "client_secret": "s", "redirect_uris": [],
+                    "token_endpoint_auth_method": "client_secret_basic"}
+    token = {"access_token": "at-1", "token_type": "Bearer", "expires_in": 3600,
+             "refresh_token": "rt-1", "scope": "read write"}
+    redirect = b"code=c1&state=$STATE&iss=$BASE"
+
+    def case(flags, parts):
+        return bytes([flags]) + OAUTH_SEPARATOR.join(
+            p if isinstance(p, bytes) else json.dumps(p).encode() for p in parts)
+
+    good = [challenge, prm, asm, registration, token, redirect]
+    for flags in range(0, 4):
+        corpus.add(f"good-{flags}", case(flags, good))
+    corpus.add("prm-404", case(0x04, good))
+    corpus.add("token-error", case(0x08, good[:4] + [
+        {"error": "invalid_grant", "error_description": "Nope \u00e9"}, redirect]))
+    corpus.add("registration-error", case(0x10, good[:3] + [
+        {"error": "invalid_client_metadata"}] + good[4:]))
+    corpus.add("as-404", case(0x20, good))
+    corpus.add("text-plain", case(0x40, good))
+    corpus.add("no-redirect", case(0x80, good))
+    corpus.add("redirect-error", case(0, good[:5] + [b"error=access_denied&state=$STATE"]))
+    corpus.add("redirect-wrong-state", case(0, good[:5] + [b"code=c&state=other"]))
+    corpus.add("token-number", case(2, good[:4] + [dict(token, access_token=5, expires_in="x")]))
+    corpus.add("insecure-endpoints", case(0, [challenge, prm, dict(
+        asm, token_endpoint="http://auth.example.com/token")] + good[3:]))
+    corpus.add("issuer-mismatch", case(0, [challenge, prm, dict(
+        asm, issuer="https://attacker.example.com")] + good[3:]))
+    # Issue #21's defect 7 (regressions/oauth/ has both).
+    corpus.add("token-crlf", case(2, good[:4] + [dict(token, access_token="a\r\nX-Evil: 1")]))
+    corpus.add("long-scope", case(0, [b'Bearer scope="' + b"s " * 3000 + b'"'] + good[1:]))
+    for i, header in enumerate([b"Bearer", b"Basic realm=x, Bearer error=invalid_token",
+                                b'Bearer scope="a\\"b", resource_metadata=x',
+                                b"Bearer scope", b'Bearer ,,, scope="unterminated',
+                                b"DPoP algs=ES256, Bearer scope=a scope=b"]):
+        corpus.add(f"challenge-{i}", case(0, [header] + good[1:]))
+
+
+def build_headers(corpus, examples):
+    route = {"name": "route", "inputSchema": {"type": "object", "properties": {
+        "region": {"type": "string", "x-mcp-header": "Region"},
+        "count": {"type": "integer", "x-mcp-header": "Count"},
+        "flag": {"type": "boolean", "x-mcp-header": "Flag"},
+        "tenant": {"type": "object", "properties": {
+            "id": {"type": "string", "x-mcp-header": "Tenant-Id"}}}}}}
+    arguments = [
+        {"region": "eu-west", "count": 3, "flag": True, "tenant": {"id": "t1"}},
+        {"region": " padded ", "count": 3.0, "flag": False, "tenant": {"id": "caf\u00e9"}},
+        {"region": "=?base64?ZXU=?=", "count": 1e300, "tenant": "x"},
+        {"region": "line\nbreak", "count": -9007199254740993, "flag": None},
+        {"region": "\u4e2d\u6587 \U0001F600", "count": 0.5},
+        {},
+    ]
+    for i, args in enumerate(arguments):
+        corpus.add(f"route-{i}", line([route, args]))
+    bad = [
+        {"type": "object", "x-mcp-header": "Root"},
+        {"type": "object", "properties": {"o": {"type": "object", "x-mcp-header": "O"}}},
+        {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "A"},
+                                          "b": {"type": "string", "x-mcp-header": "a"}}},
+        {"type": "object", "properties": {"a": {"type": "string", "x-mcp-header": "bad name"}}},
+        {"type": "object", "anyOf": [{"properties": {"a": {"type": "string",
+                                                            "x-mcp-header": "A"}}}]},
+        {"type": "object", "properties": {"a": {"type": "string", "default": {
+            "x-mcp-header": "Data"}, "x-mcp-header": "A"}}},
+    ]
+    for i, schema in enumerate(bad):
+        corpus.add(f"bad-{i}", line([{"name": "t", "inputSchema": schema}, {"a": "v", "o": {}}]))
+    for stem, tool in examples.get("Tool", []):
+        corpus.add(f"tool-{stem}", line([tool, {}]))
+
+
+# The first byte of a rounds input: the call (low two bits), how requests
+# for input are answered (next two), cancel at the end, no features.
+def build_rounds(corpus, examples):
+    required = [value for _, value in examples.get("InputRequiredResult", [])]
+    finals = {0: [v for _, v in examples.get("CallToolResult", [])][:1],
+              1: [v for _, v in examples.get("GetPromptResult", [])][:1],
+              2: [v for _, v in examples.get("ReadResourceResult", [])][:1]}
+    ask = {"resultType": "input_required", "requestState": "state-1",
+           "inputRequests": {
+               "roots": {"method": "roots/list"},
+               "name": {"method": "elicitation/create", "params": {
+                   "mode": "form", "message": "Name?", "requestedSchema": {
+                       "type": "object", "properties": {"name": {"type": "string"}}}}},
+               "model": {"method": "sampling/createMessage", "params": {
+                   "messages": [{"role": "user", "content": {"type": "text", "text": "Hi"}}],
+                   "maxTokens": 10}}}}
+    for method in range(3):
+        final = finals[method] or [{}]
+        for answer in range(4):
+            flags = method | (answer << 2)
+            corpus.add(f"ask-{method}-{answer}",
+                       bytes([flags]) + b"".join(line(v) for v in [ask] + final))
+        corpus.add(f"examples-{method}", bytes([method]) +
+                   b"".join(line(v) for v in required + final))
+        corpus.add(f"endless-{method}", bytes([method]) + line(ask) * 8)
+        corpus.add(f"state-changes-{method}", bytes([method]) + b"".join(
+            line(dict(ask, requestState=s)) for s in ["a", "", "\u00e9" * 10]) +
+                   line(dict(ask, requestState=None)) + line(final[0]))
+        corpus.add(f"cancel-{method}", bytes([method | 0x10]) + line(ask))
+        corpus.add(f"no-features-{method}", bytes([method | 0x20]) + line(ask) +
+                   line(final[0]))
+    corpus.add("junk", bytes([0]) + b"{}\nnot json\n5\n" + line({"resultType": "input_required"}) +
+               line({"resultType": "input_required", "inputRequests": []}) +
+               line({"resultType": "input_required", "inputRequests": {
+                   str(i): {"method": "roots/list"} for i in range(100)}}))
+
+
+# A fuzz-http response: its selector byte (status, content type, session
+# header; see fuzz-http.c), then its body, where $ID is the request's id.
+HTTP_SEPARATOR = b"\n####\n"
+HTTP_JSON, HTTP_SSE, HTTP_TEXT, HTTP_NONE = 0x00, 0x08, 0x10, 0x18
+HTTP_202, HTTP_400, HTTP_404, HTTP_500, HTTP_401, HTTP_204 = 2, 3, 4, 5, 6, 7
+HTTP_SESSION = 0x20
+
+
+def build_http(corpus, examples):
+    def answer(result):
+        return (b'{"jsonrpc":"2.0","id":$ID,"result":' +
+                json.dumps(result, separators=(",", ":")).encode() + b"}")
+
+    def event(data, id_=b"1"):
+        return b"event: message\nid: " + id_ + b"\ndata: " + data + b"\n\n"
+
+    def case(flags, responses):
+        # Status 0 and 1 are both 200: 1 keeps the input free of NUL bytes.
+        return bytes([flags]) + HTTP_SEPARATOR.join(bytes([sel if sel & 7 else sel | 1]) + body
+                                                    for sel, body in responses)
+
+    init = answer(INITIALIZE_RESULT)
+    tools = [v for _, v in examples.get("ListToolsResult", [])][:1] or [{"tools": []}]
+    call = [v for _, v in examples.get("CallToolResult", [])][:1] or [{"content": []}]
+    good = [(HTTP_JSON | HTTP_SESSION, init), (HTTP_NONE | HTTP_202, b""),
+            (HTTP_JSON, answer(tools[0])), (HTTP_JSON, answer(call[0])), (HTTP_JSON, answer({}))]
+    streamed = [(sel | HTTP_SSE if sel == HTTP_JSON | HTTP_SESSION or sel == HTTP_JSON else sel,
+                 event(body) if body else body) for sel, body in good]
+    corpus.add("json", case(0, good))
+    corpus.add("sse", case(0, streamed))
+    corpus.add("small", case(0x02, good))
+    corpus.add("get-stream", case(0x04, good + [(HTTP_SSE, event(b'{"jsonrpc":"2.0",'
+                                                                 b'"method":"notifications/'
+                                                                 b'tools/list_changed"}'))]))
+    corpus.add("errors", case(0, good[:2] + [(HTTP_400, b"bad"), (HTTP_500 | HTTP_TEXT, b"oops"),
+                                              (HTTP_401, b"")]))
+    corpus.add("session-lost", case(0, good[:2] + [(HTTP_404, b"")]))
+    corpus.add("stream-cut", case(0, good[:2] + [(HTTP_SSE, b"id: 7\nretry: 0\ndata: {")]))
+    corpus.add("stream-mixed", case(0, good[:2] + [(HTTP_SSE, event(
+        b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,'
+        b'"progress":1}}') + b": ping\n\n" + event(answer({"tools": []}), b"2"))]))
+    corpus.add("wrong-type", case(0, [(HTTP_TEXT, init), (HTTP_JSON, b"[]"), (HTTP_JSON, b"{")]))
+    discover = [v for _, v in examples.get("DiscoverResult", [])][:1]
+    if discover:
+        corpus.add("probe", case(0x01, [(HTTP_JSON, answer(discover[0]))] + good[2:]))
+    corpus.add("probe-refused", case(0x01, [(HTTP_400, b""), (HTTP_404, b"")] + good))
+
+
+# - skill: SKILL.md files with frontmatter of every kind the parser reads
+#   (see fuzz-skill.c), and near misses.
+SKILL_SEEDS = {
+    "minimal": "---\nname: pdf\ndescription: Work with PDFs\n---\n\nBody.\n",
+    "rich": ("---\nname: pdf-processing\ndescription: >-\n  Extract, fill,\n  and assemble.\n"
+             "license: Apache-2.0\nversion: 1.5\nallowed-tools: [bash, python]\n"
+             "metadata:\n  author: \"Acme \\\"Docs\\\" \\u00e9\"\n  reviewed: 'it''s'\n"
+             "tags:\n  - pdf\n  - 'forms'\n  - key: value\n    other: 2\n"
+             "reviewed: true\npages: 12\nnothing: ~\n# a comment\n---\nBody\n"),
+    "literal": "---\nname: a\ndescription: |\n  line one\n\n  line two\nkeep: |+\n  x\n\n---\n",
+    "crlf": "---\r\nname: a\r\ndescription: b\r\n---\r\n",
+    "wrapped": "---\nname: a\ndescription: one\n  two\n  three\n---\n",
+    "nested": "---\na:\n  b:\n    c:\n      d:\n        e:\n          f:\n            g: 1\n---\n",
+    "unterminated": "---\nname: a\ndescription: b\n",
+    "tab": "---\nname: a\n\tdescription: b\n---\n",
+    "anchor": "---\nname: &x a\ndescription: *x\n---\n",
+    "duplicate": "---\nname: a\nname: b\n---\n",
+    "numbers": "---\na: -0\nb: +12\nc: 1e3\nd: .5\ne: .inf\nf: 99999999999999999999\n---\n",
+}
+
+
+def build_skill(corpus):
+    for name, text in SKILL_SEEDS.items():
+        corpus.add(name, text.encode())
+def build_proxy(corpus):
+    """fuzz-proxy: allowed domains, denied domains, then a request."""
+    requests = [b"CONNECT localhost:8080 HTTP/1.1\r\nHost: localhost:8080\r\n\r\n",
+                b"CONNECT registry.npmjs.org:443 HTTP/1.1\r\n\r\n",
+                b"CONNECT [::1]:443 HTTP/1.1\r\n\r\n",
+                b"CONNECT 127.0.0.1:80 HTTP/1.0\n\n",
+                b"CONNECT Bad.Example.Test.:443 HTTP/1.1\r\n\r\n",
+                b"GET http://example.org/ HTTP/1.1\r\n\r\n",
+                b"CONNECT a:0 HTTP/1.1\r\n\r\n"]
+    policies = [b"localhost *.example.test\nbad.example.test\n",
+                b"*\nlocalhost\n",
+                b"registry.npmjs.org:443 [::1]:443 127.0.0.1\n\n"]
+    for i, policy in enumerate(policies):
+        for j, request in enumerate(requests):
+            corpus.add(f"proxy-{i}-{j}", policy + request)
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__ or "usage: build-corpus.py OUTDIR [SCHEMADIR]", file=sys.stderr)
@@ -392,7 +713,17 @@ def main():
     for name, build in (("values", lambda c: build_values(c, examples, schemas)),
                         ("rpc", lambda c: build_rpc(c, examples)),
                         ("framer", lambda c: build_framer(c, examples, schemas)),
-                        ("json", lambda c: build_json(c, examples, schemas))):
+                        ("json", lambda c: build_json(c, examples, schemas)),
+                        ("sse", lambda c: build_sse(c, examples)),
+                        ("config", build_config),
+                        ("oauth", build_oauth),
+                        ("headers", lambda c: build_headers(c, examples)),
+                        ("rounds", lambda c: build_rounds(c, examples)),
+                        ("http", lambda c: build_http(c, examples)),
+                        ("skill", build_skill),
+                        ("proxy", build_proxy),
+                        ("catalog", build_catalog),
+                        ("bundle", build_bundle)):
         corpus = Corpus(outdir, name)
         build(corpus)
         counts.append(f"{name} {corpus.count}")

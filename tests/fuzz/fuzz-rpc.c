@@ -274,9 +274,9 @@ start_calls (Run *run)
   g_hash_table_insert (map, (char *) "argument", (char *) "value");
   g_signal_connect (options, "progress", G_CALLBACK (on_progress), NULL);
 
-  mcp_client_call_tool_full_async (client, "echo", arguments, options, run->cancellable,
-                                   call_done_cb,
-                                   OBJECT_CALL (run, mcp_client_call_tool_full_finish));
+  mcp_client_call_tool_async (client, "echo", arguments, options, run->cancellable,
+                              call_done_cb,
+                              OBJECT_CALL (run, mcp_client_call_tool_finish));
   mcp_client_list_tools_async (client, run->cancellable, call_done_cb,
                                OBJECT_CALL (run, mcp_client_list_tools_finish));
   mcp_client_list_resources_async (client, NULL, call_done_cb,
@@ -310,9 +310,9 @@ start_calls (Run *run)
                                 OBJECT_CALL (run, mcp_client_cancel_task_finish));
   mcp_client_ping_async (client, run->cancellable, call_done_cb,
                          BOOLEAN_CALL (run, mcp_client_ping_finish));
-  mcp_client_request_full_async (client, "fuzz/method", params, options, NULL, call_done_cb,
-                                 NODE_CALL (run, mcp_client_request_full_finish));
-  mcp_client_call_tool_async (client, "fuzz", NULL, NULL, call_done_cb,
+  mcp_client_request_async (client, "fuzz/method", params, options, NULL, call_done_cb,
+                            NODE_CALL (run, mcp_client_request_finish));
+  mcp_client_call_tool_async (client, "fuzz", NULL, NULL, NULL, call_done_cb,
                               OBJECT_CALL (run, mcp_client_call_tool_finish));
   mcp_client_notify_async (client, "fuzz/notification", NULL, NULL, call_done_cb,
                            BOOLEAN_CALL (run, mcp_client_notify_finish));

@@ -140,6 +140,7 @@ exercise (GObject *object)
       check_string (mcp_tool_get_title (tool), "tool title");
       check_string (mcp_tool_get_display_name (tool), "tool display name");
       check_string (mcp_tool_get_description (tool), "tool description");
+      check_string (mcp_tool_get_ui_resource_uri (tool), "tool view URI");
       if (mcp_tool_get_display_name (tool) == NULL)
         fuzz_fail ("a tool has no display name");
       if (mcp_tool_get_input_schema (tool) == NULL)
@@ -272,6 +273,35 @@ exercise (GObject *object)
       check_string (mcp_root_get_uri (root), "root URI");
       check_string (mcp_root_get_name (root), "root name");
     }
+  else if (MCP_IS_APP_RESOURCE (object))
+    {
+      McpAppResource *view = MCP_APP_RESOURCE (object);
+      g_autofree char *csp = mcp_app_resource_build_csp (view);
+      g_auto(GStrv) directives = NULL;
+
+      check_string (mcp_app_resource_get_uri (view), "view URI");
+      check_string (mcp_app_resource_get_html (view), "view HTML");
+      check_string (mcp_app_resource_get_domain (view), "view domain");
+      check_string (csp, "view CSP");
+      mcp_app_resource_get_prefers_border (view, NULL);
+      mcp_app_resource_get_permissions (view);
+      /* The policy is the specification's directives, and what the view
+       * declared never adds one, nor a keyword, nor a bare wildcard. */
+      directives = g_strsplit (csp, "; ", -1);
+      if (g_strv_length (directives) != 9 && g_strv_length (directives) != 10)
+        fuzz_fail ("a view's CSP has %u directives: %s", g_strv_length (directives), csp);
+      for (guint i = 0; directives[i] != NULL; i++)
+        {
+          g_auto(GStrv) words = g_strsplit (directives[i], " ", -1);
+
+          for (guint j = 1; words[j] != NULL; j++)
+            if (strchr (words[j], ';') != NULL || strchr (words[j], ',') != NULL ||
+                g_str_equal (words[j], "*") || words[j][0] == '\0' ||
+                (words[j][0] == '\'' && !g_str_equal (words[j], "'self'") &&
+                 !g_str_equal (words[j], "'none'") && !g_str_equal (words[j], "'unsafe-inline'")))
+              fuzz_fail ("a view's CSP allows “%s”: %s", words[j], csp);
+        }
+    }
   else
     fuzz_fail ("no exercise for %s", G_OBJECT_TYPE_NAME (object));
 }
@@ -296,6 +326,7 @@ feed (JsonObject *json)
     (FromJson) mcp_completion_new_from_json,
     (FromJson) mcp_task_new_from_json,
     (FromJson) mcp_root_new_from_json,
+    (FromJson) mcp_app_resource_new_from_json,
   };
   g_autoptr(McpImplementation) implementation = mcp_implementation_new_from_json (json);
   const char *text;
