@@ -929,6 +929,28 @@ test_proposal_sandbox (void)
                                     NULL });
   }
 
+  /* A package index URL without a host ("https:///npm" parses) is no index:
+   * it is not given to npx, and the sandbox gets no empty domain. */
+  {
+    g_autoptr(JsonObject) json = mcp_test_parse_object (
+      "{\"name\": \"io.github.mcp-glib/empty-host\", \"version\": \"1.0.0\", \"description\": \"d\","
+      " \"packages\": [{\"registryType\": \"npm\", \"registryBaseUrl\": \"https:///npm\","
+      "   \"identifier\": \"empty-host\", \"version\": \"1.0.0\","
+      "   \"transport\": {\"type\": \"stdio\"}}]}");
+    g_autoptr(McpCatalogEntry) entry = mcp_catalog_entry_new_from_json (json, &error);
+    g_autoptr(McpCatalogProposal) npm = NULL;
+    g_auto(GStrv) args = NULL;
+
+    g_assert_no_error (error);
+    npm = mcp_server_catalog_propose (catalog, entry, NULL, &error);
+    g_assert_no_error (error);
+    assert_strv (mcp_sandbox_get_allowed_domains (mcp_catalog_proposal_get_sandbox (npm)),
+                 (const char *[]) { "registry.npmjs.org", NULL });
+    args = mcp_server_config_dup_args (mcp_catalog_proposal_get_config (npm));
+    assert_strv ((const char * const *) args,
+                 (const char *[]) { "--yes", "empty-host@1.0.0", NULL });
+  }
+
   /* A remote is not a process: no sandbox. */
   remote = propose (catalog, "io.github.user/remote-weather", &error);
   g_assert_no_error (error);

@@ -373,8 +373,10 @@ static char *
 url_host (const char *url)
 {
   g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
+  const char *host = uri != NULL ? g_uri_get_host (uri) : NULL;
 
-  return uri != NULL && g_uri_get_host (uri) != NULL ? g_strdup (g_uri_get_host (uri)) : NULL;
+  /* "https:///simple" parses, with an empty host: that is no host. */
+  return host != NULL && *host != '\0' ? g_strdup (host) : NULL;
 }
 
 /* Whether @base (a package's registryBaseUrl) may be given to its package
