@@ -315,6 +315,8 @@ test_proxy (void)
   assert_attempt (client, "proxy", "127.0.0.1", port, "error: HTTP/1.1 403");
   assert_attempt (client, "proxy", "::ffff:127.0.0.1", port, "error: HTTP/1.1 4");
   assert_attempt (client, "proxy", "0.0.0.0", port, "error: HTTP/1.1 403");
+  /* GLib takes ":" for an IPv6 address; no resolver or socket does. */
+  assert_attempt (client, "proxy", "[:]", "443", "error: HTTP/1.1 403");
   close_client (client);
 }
 

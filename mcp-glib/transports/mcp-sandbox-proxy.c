@@ -76,6 +76,19 @@ connection_free (Connection *conn)
   g_free (conn);
 }
 
+/* Whether @text is an IPv4 or IPv6 address. g_hostname_is_ip_address ()
+ * takes ":" for one (GLib 2.74), which no address parser does. */
+static gboolean
+is_ip_address (const char *text)
+{
+  g_autoptr(GInetAddress) address = NULL;
+
+  if (!g_hostname_is_ip_address (text))
+    return FALSE;
+  address = g_inet_address_new_from_string (text);
+  return address != NULL;
+}
+
 /* The host of a pattern, and its port (0 for any). */
 static gboolean
 split_host_port (const char  *text,
@@ -149,7 +162,7 @@ pattern_matches (const char *pattern,
   if (!g_str_equal (lower, host))
     return FALSE;
 
-  *literal = g_str_equal (lower, "localhost") || g_hostname_is_ip_address (lower);
+  *literal = g_str_equal (lower, "localhost") || is_ip_address (lower);
   return TRUE;
 }
 
@@ -351,7 +364,7 @@ valid_host (const char *host)
    * would go on into the logs and errors as it is. */
   if (strchr (host, '%') != NULL)
     return FALSE;
-  if (g_hostname_is_ip_address (host))
+  if (is_ip_address (host))
     return TRUE;
   if (*host == '\0' || strlen (host) > 253)
     return FALSE;
@@ -448,7 +461,7 @@ handle_request (Connection *conn)
       return;
     }
 
-  if (g_hostname_is_ip_address (conn->host))
+  if (is_ip_address (conn->host))
     {
       conn->addresses = g_list_append (NULL, g_inet_address_new_from_string (conn->host));
       conn->next_address = conn->addresses;
