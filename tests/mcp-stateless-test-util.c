@@ -354,3 +354,35 @@ assert_no_envelope (JsonObject *message)
       g_assert_false (g_str_has_prefix (name, META_PREFIX));
     }
 }
+
+/* Asserts that @message carries the stateless envelope of @version. */
+void
+assert_envelope (JsonObject *message,
+                 const char *version)
+{
+  g_assert_nonnull (mcp_test_lookup_object (message, "params._meta"));
+  g_assert_cmpstr (envelope_string (message, "protocolVersion"), ==, version);
+}
+
+/* The tools work, and a legacy server got no envelope, from initialize on. */
+void
+assert_legacy_traffic (Peer *peer)
+{
+  g_autoptr(GPtrArray) records = NULL;
+  JsonObject *initialize;
+
+  mcp_test_assert_echo_works (peer->client);
+
+  records = peer_records (peer);
+  initialize = find_method (records, "initialize", 0);
+  g_assert_nonnull (initialize);
+  for (guint i = 0; i < records->len; i++)
+    {
+      JsonObject *message = record_message (records->pdata[i]);
+
+      if (g_strcmp0 (mcp_test_lookup_string (message, "method"), "server/discover") != 0)
+        assert_no_envelope (message);
+    }
+  g_assert_cmpuint (count_method (records, "initialize"), ==, 1);
+  g_assert_cmpuint (count_method (records, "notifications/initialized"), ==, 1);
+}

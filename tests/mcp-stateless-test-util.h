@@ -66,6 +66,9 @@ JsonNode   *envelope_member        (JsonObject           *message,
 const char *envelope_string        (JsonObject           *message,
                                     const char           *name);
 void        assert_no_envelope     (JsonObject           *message);
+void        assert_envelope        (JsonObject           *message,
+                                    const char           *version);
+void        assert_legacy_traffic  (Peer                 *peer);
 
 
 G_END_DECLS
