@@ -97,12 +97,22 @@ def bus_has_name(name):
 
 def wait_for(condition, what, timeout=TIMEOUT, interval=0.05):
     deadline = time.monotonic() + timeout
+    last_error = None
     while True:
-        value = condition()
+        try:
+            value = condition()
+        except Exception as error:
+            # The accessibility tree changes while it is read (a dialog
+            # closes, a row is replaced): a node that went away in the
+            # middle of a search is no answer yet.
+            if getattr(error, "domain", None) != "atspi_error":
+                raise
+            value, last_error = None, error
         if value:
             return value
         if time.monotonic() > deadline:
-            raise AssertionError("%s did not happen within %d s" % (what, timeout))
+            raise AssertionError("%s did not happen within %d s%s" % (
+                what, timeout, "" if last_error is None else " (last: %s)" % last_error))
         time.sleep(interval)
 
 
