@@ -76,16 +76,13 @@ connection_free (Connection *conn)
   g_free (conn);
 }
 
-/* Whether @text is an IPv4 or IPv6 address. g_hostname_is_ip_address ()
- * takes ":" for one (GLib 2.74), which no address parser does. */
+/* Whether @text is an IPv4 or IPv6 address, as the address parser reads
+ * it: g_hostname_is_ip_address () takes ":" for one (GLib 2.74). */
 static gboolean
 is_ip_address (const char *text)
 {
-  g_autoptr(GInetAddress) address = NULL;
+  g_autoptr(GInetAddress) address = g_inet_address_new_from_string (text);
 
-  if (!g_hostname_is_ip_address (text))
-    return FALSE;
-  address = g_inet_address_new_from_string (text);
   return address != NULL;
 }
 
@@ -450,6 +447,7 @@ handle_request (Connection *conn)
 {
   McpSandboxProxy *proxy = conn->proxy;
   const char *status = NULL;
+  GInetAddress *address;
 
   if (!_mcp_sandbox_proxy_parse_request (conn->buffer, conn->header_len, &conn->host,
                                          &conn->port, &status) ||
@@ -461,9 +459,10 @@ handle_request (Connection *conn)
       return;
     }
 
-  if (is_ip_address (conn->host))
+  address = g_inet_address_new_from_string (conn->host);
+  if (address != NULL)
     {
-      conn->addresses = g_list_append (NULL, g_inet_address_new_from_string (conn->host));
+      conn->addresses = g_list_append (NULL, address);
       conn->next_address = conn->addresses;
       try_next_address (conn);
       return;
